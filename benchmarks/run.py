@@ -1,0 +1,13 @@
+"""``make bench``: every benchmark, measured side by side in one run."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import engine  # noqa: E402
+
+if __name__ == "__main__":
+    print("== engine ==")
+    result = engine.run()
+    sys.exit(0 if result["ratio"] <= 1.5 else 1)

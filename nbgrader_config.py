@@ -1,0 +1,57 @@
+"""nbgrader configuration for the adversarial-search course.
+
+Every path is relative to the folder holding this file, so the course works from any
+checkout and from any working directory (``nbgrader ... --config path/to/this``).
+"""
+
+import os
+
+c = get_config()  # noqa: F821  (provided by nbgrader when it loads this file)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+c.CourseDirectory.course_id = "adversarial-search"
+c.CourseDirectory.root = HERE
+# The embedded gradebook lives beside this file. A large course points this at a
+# shared PostgreSQL database instead (see README, "Grading a large class").
+c.CourseDirectory.db_url = os.environ.get(
+    "COURSE_DB_URL", "sqlite:///" + os.path.join(HERE, "gradebook.db")
+)
+
+# The labs, in the order students meet them.
+LABS = [
+    "01_game_trees",
+    "02_minimax",
+    "03_alphabeta",
+    "04_move_ordering",
+    "05_heuristics",
+    "06_beyond_two_players",
+]
+
+# Stubs students see in place of solutions.
+c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
+c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
+
+# --- Executing submissions ------------------------------------------------------------
+# nbgrader's default is 30 s per cell. Our slowest solution cell runs in a few seconds,
+# but a class is graded on busy machines, so allow 120 s before a cell counts as hung.
+c.Execute.timeout = 120
+# A cell stuck in C code can stop the kernel from publishing output; with the default
+# (True) such an iopub timeout aborts the whole submission instead of just that cell.
+c.Execute.raise_on_iopub_timeout = False
+c.Execute.interrupt_on_timeout = True
+# Short tracebacks (the students' own frames only, no source context that could quote
+# a hidden test) and no history file: kernels start faster and leave nothing behind.
+c.Execute.extra_arguments = [
+    "--InteractiveShell.xmode=Minimal",
+    "--HistoryManager.enabled=False",
+    "--HistoryManager.hist_file=:memory:",
+]
+
+# --- Feedback -------------------------------------------------------------------------
+# Students see each hidden test's result and message, never the test's source.
+# (nbgrader's default feedback shows the hidden tests' source.)
+from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor  # noqa: E402
+from nbgrader.preprocessors import ClearHiddenTests, GetGrades  # noqa: E402
+
+c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
