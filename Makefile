@@ -8,6 +8,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
+# nbgrader runs alembic and kernels by name: the venv's tools come first.
+export PATH := $(abspath $(BIN)):$(PATH)
 
 .PHONY: setup demo test test-fast lab bench figures release lint clean student-edition grade
 

@@ -3,6 +3,8 @@
 Students never need this package; it lives beside `course_lib`, which they install.
 """
 
+import os
+import sys
 from pathlib import Path
 
 __version__ = "0.1.0"
@@ -18,3 +20,15 @@ def course_root() -> Path:
     if (fallback / "nbgrader_config.py").is_file():
         return fallback
     raise FileNotFoundError("no nbgrader_config.py here or in any parent folder: run inside the course")
+
+
+def tool_env(**extra: str) -> dict[str, str]:
+    """The environment for nbgrader subprocesses: this Python's bin folder first on PATH.
+
+    nbgrader runs ``alembic`` (and kernels) by name, so they must be found next to
+    the Python that runs the course even when the virtual environment is not activated.
+    """
+    env = dict(os.environ)
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+    env.update(extra)
+    return env

@@ -36,7 +36,33 @@ def cmd_release(args: argparse.Namespace) -> int:
     return release_all(course_root())
 
 
+def cmd_bank(args: argparse.Namespace) -> int:
+    """Grade a lab's bug bank through nbgrader and compare with its expected table."""
+    from .bank import check_bank, table
+
+    root = course_root()
+    bad = 0
+    for lab in args.labs or sorted(p.name for p in (root / "bank").iterdir() if p.is_dir()):
+        outcomes = check_bank(root, lab)
+        print(table(lab, outcomes), flush=True)
+        bad += sum(bool(o.problems) for o in outcomes.values())
+    return 1 if bad else 0
+
+
+def cmd_build_submission(args: argparse.Namespace) -> int:
+    """Build a submission notebook from a release notebook and an answers file."""
+    from pathlib import Path
+
+    from .submission import build_submission
+
+    out = build_submission(Path(args.release_notebook), Path(args.answers), Path(args.out))
+    print(f"wrote {out}")
+    return 0
+
+
 COMMANDS = {
+    "bank": cmd_bank,
+    "build-submission": cmd_build_submission,
     "check-notebooks-clean": cmd_check_notebooks_clean,
     "demo": cmd_demo,
     "release": cmd_release,
@@ -46,7 +72,10 @@ COMMANDS = {
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="coursetools", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, fn in COMMANDS.items():
-        sub.add_parser(name, help=fn.__doc__)
+    parsers = {name: sub.add_parser(name, help=fn.__doc__) for name, fn in COMMANDS.items()}
+    parsers["bank"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/)")
+    parsers["build-submission"].add_argument("release_notebook")
+    parsers["build-submission"].add_argument("answers", help="answers file: sections '# %% <grade_id>'")
+    parsers["build-submission"].add_argument("out", help="where to write the submission notebook")
     args = parser.parse_args(argv)
     return COMMANDS[args.command](args)

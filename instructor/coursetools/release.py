@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from . import tool_env
+
 
 def labs(root: Path) -> list[str]:
     """The labs that exist in source/, in order."""
@@ -23,6 +25,7 @@ def release_all(root: Path) -> int:
         proc = subprocess.run(
             [sys.executable, "-m", "nbgrader", "generate_assignment", lab, "--force", "--log-level=WARN"],
             cwd=root,
+            env=tool_env(),
         )
         if proc.returncode:
             print(f"nbgrader generate_assignment {lab} failed", file=sys.stderr)

@@ -1,0 +1,142 @@
+"""Shared pieces of the hidden tests: exact comparisons, messages, seeded cases."""
+
+from __future__ import annotations
+
+import math
+import random
+import traceback
+from typing import Any, Callable, Sequence
+
+from coursetools.hidden import CheckFailed
+
+NUMBER_TYPES = (int, float)
+
+
+def secret_seed() -> str | None:
+    """The instructor's secret seed, from the kernel's start (see coursetools.guard)."""
+    from coursetools import guard
+
+    return guard.secret_seed()
+
+
+def rng(lab: str, group: str, secret: bool = False) -> random.Random:
+    """A generator for `group`: fixed public cases, or the secret seed's cases."""
+    seed = secret_seed() if secret else "public"
+    return random.Random(f"{lab}/{group}/{seed}")
+
+
+def has_secret() -> bool:
+    """True when the grader runs with a secret seed."""
+    return bool(secret_seed())
+
+
+# -- exact comparisons ------------------------------------------------------------------
+
+def same(actual: Any, expected: Any) -> bool:
+    """Equal AND of a plain type: an object that claims to equal everything is not."""
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return type(actual) is type(expected) and actual == expected
+    if type(expected) in NUMBER_TYPES:
+        if type(actual) not in NUMBER_TYPES:
+            return False
+        if math.isinf(expected) or math.isinf(actual):
+            return actual == expected
+        return math.isclose(actual, expected, rel_tol=1e-9, abs_tol=1e-9)
+    if type(expected) in (list, tuple):
+        return (type(actual) is type(expected) and len(actual) == len(expected)
+                and all(same(a, e) for a, e in zip(actual, expected)))
+    if type(actual) is not type(expected):
+        return False
+    return bool(expected == actual) and bool(actual == expected)
+
+
+def is_number(x: Any) -> bool:
+    """A plain int or float (not bool, not a look-alike object)."""
+    return type(x) in NUMBER_TYPES
+
+
+def first_difference(expected: Sequence[Any], actual: Sequence[Any]) -> int | None:
+    """The first index where two sequences differ (None when they are the same)."""
+    for i, (e, a) in enumerate(zip(expected, actual)):
+        if not same(a, e):
+            return i
+    if len(expected) != len(actual):
+        return min(len(expected), len(actual))
+    return None
+
+
+def show(seq: Sequence[Any], limit: int = 24) -> str:
+    """A short text of a sequence, cut in the middle when long."""
+    items = [str(x) for x in seq]
+    if len(items) > limit:
+        items = items[: limit - 4] + [f"... ({len(items) - limit + 2} more) ..."] + items[-2:]
+    return "[" + ", ".join(items) + "]"
+
+
+def sequence_message(what: str, expected: Sequence[Any], actual: Sequence[Any], where: str = "",
+                     picture: str = "", hint: str = "") -> str:
+    """Expected and actual sequences, the first index where they differ, and a hint."""
+    i = first_difference(expected, actual)
+    lines = [f"{what} differ{(' ' + where) if where else ''}."]
+    lines.append(f"  expected ({len(expected)}): {show(expected)}")
+    lines.append(f"  yours    ({len(actual)}): {show(actual)}")
+    if i is not None:
+        e = expected[i] if i < len(expected) else "(nothing: yours has more)"
+        a = actual[i] if i < len(actual) else "(nothing: yours stops here)"
+        lines.append(f"  first difference at position {i}: expected {e}, yours {a}")
+    if hint:
+        lines.append(f"Hint: {hint}")
+    if picture:
+        lines.append("The tree:")
+        lines.append(picture)
+    return "\n".join(lines)
+
+
+def fail(message: str, hint: str = "", picture: str = "") -> None:
+    """Raise `CheckFailed` with a hint and an optional tree picture."""
+    text = message + (f"\nHint: {hint}" if hint else "") + (f"\nThe tree:\n{picture}" if picture else "")
+    raise CheckFailed(text)
+
+
+def call(fn: Callable[..., Any], *args: Any, where: str = "", **kwargs: Any) -> Any:
+    """Call the student's `fn`; an exception becomes a message naming it and their line."""
+    try:
+        return fn(*args, **kwargs)
+    except CheckFailed:
+        raise
+    except RecursionError:
+        raise CheckFailed(
+            f"{_name(fn)} recursed too deeply{(' ' + where) if where else ''}: does every path "
+            "reach a terminal state, and does each call move to a child state?") from None
+    except NotImplementedError:
+        raise CheckFailed(f"{_name(fn)} is not written yet (it raised NotImplementedError).") from None
+    except Exception as exc:  # the student's own error, reported in their words
+        raise CheckFailed(
+            f"{_name(fn)} raised {type(exc).__name__}: {exc}{(' ' + where) if where else ''}"
+            f"{_student_line(exc)}") from None
+
+
+def _name(fn: Callable[..., Any]) -> str:
+    return f"{getattr(fn, '__name__', 'your function')}()"
+
+
+def _student_line(exc: BaseException) -> str:
+    frames = [f for f in traceback.extract_tb(exc.__traceback__)
+              if "coursetools" not in f.filename and "course_lib" not in f.filename]
+    if not frames:
+        return ""
+    f = frames[-1]
+    code = f"\n    {f.line}" if f.line else ""
+    return f"\n  in {f.name}, line {f.lineno}:{code}"
+
+
+def expect_number(value: Any, what: str) -> None:
+    """Fail unless `value` is a plain int or float."""
+    if not is_number(value):
+        fail(f"{what} should be a number (int or float), but it is {type(value).__name__}: {value!r:.80}")
+
+
+def require(condition: bool, message: str, hint: str = "", picture: str = "") -> None:
+    """Fail with `message` unless `condition`."""
+    if not condition:
+        fail(message, hint, picture)

@@ -1,0 +1,55 @@
+"""Explicit trees for the hidden tests: fixed public ones and seeded random ones."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from course_lib.games import GameTree
+
+SIXTEEN = [7, 6, 2, 8, 8, 7, 1, 3, 0, 7, 7, 8, 8, 8, 2, 3]
+EIGHT = [3, 5, 2, 9, 12, 5, 23, 24]
+
+
+def public_trees() -> dict[str, GameTree]:
+    """Named trees covering the shapes where student searches go wrong."""
+    return {
+        "the 16-leaf tree": GameTree.from_leaves(SIXTEEN, 2),
+        "the 8-leaf list": GameTree.from_leaves(EIGHT, 2),
+        "a ternary tree (AIMA's figure)": GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
+        "the same tree with MIN at the root": GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root="MIN"),
+        "an unbalanced tree": GameTree.from_nested([[4, [6, 2], 9], 5, [[1, 8], [7], 3]]),
+        "a tie at the cut point": GameTree.from_nested([[5, 6], [5, 9], [4, 7]]),
+        "a tie at a MIN cut": GameTree.from_nested([[[3, 4], [3, 1]], [[2, 9], [3, 8]]], root="MIN"),
+        "a deep cut-off": GameTree.from_nested([[[[10, 11], [9, 12]], [[14, 15], [13, 14]]],
+                                                 [[[5, 2], [4, 1]], [[3, 22], [20, 21]]]]),
+        "terminals at mixed depths": GameTree.from_nested([3, [[2, 7], 1], [[5], [[6, 0], 4]], 8]),
+        "a chain of single children": GameTree.from_nested([[[[[4]]]], [[[2]]], [[[[[9]]]]]]),
+        "a terminal root": GameTree.from_nested(6),
+        "negative values": GameTree.from_nested([[-3, -7], [-2, [-9, -1]], [-5, -4, -6]]),
+    }
+
+
+def random_tree(rng: random.Random, max_depth: int = 4, max_branching: int = 3,
+                leaf_chance: float = 0.15, values: tuple[int, int] = (-9, 9),
+                root: str | None = None) -> GameTree:
+    """A random tree: unbalanced, mixed arity, small integer leaves (ties happen)."""
+
+    def grow(depth: int) -> Any:
+        if depth == max_depth or (depth > 0 and rng.random() < leaf_chance):
+            return rng.randint(*values)
+        return [grow(depth + 1) for _ in range(rng.randint(1, max_branching))]
+
+    spec = grow(0)
+    while not isinstance(spec, list):
+        spec = grow(0)
+    return GameTree.from_nested(spec, root=root or rng.choice(["MAX", "MIN"]))
+
+
+def seeded_trees(rng: random.Random, count: int) -> dict[str, GameTree]:
+    """`count` random trees named by their number."""
+    out = {}
+    for i in range(count):
+        out[f"random tree #{i + 1}"] = random_tree(
+            rng, max_depth=rng.randint(2, 5), max_branching=rng.randint(2, 4))
+    return out

@@ -1,0 +1,105 @@
+"""A tiny course for the pipeline's tests and benchmarks: one lab, two functions, five points.
+
+`make_toy_course(folder)` writes a course folder with the real ``nbgrader_config.py``
+(whose root is its own folder), a source notebook ``source/toy/toy.ipynb`` and, on
+request, the student version in ``release/``. `toy_submission` builds a submission
+from answers text with the labs' submission tool, exactly as the demo class is built.
+
+Every hidden line of the toy lab carries the marker ``HIDDEN-TOY``, so leak tests can
+look for it in every generated file.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from . import course_root, tool_env
+from .submission import build_submission
+
+LAB = "toy"
+HIDDEN_MARKER = "HIDDEN-TOY"
+MAX_SCORE = 5.0
+
+PERFECT = """\
+# %% add_solution
+def add(a, b):
+    return a + b
+# %% mul_solution
+def mul(a, b):
+    return a * b
+"""
+
+
+def _cell(kind: str, source: str, grade_id: str, *, points: float = 0.0, solution: bool = False,
+          grade: bool = False) -> nbformat.NotebookNode:
+    meta = {"grade": grade, "grade_id": grade_id, "locked": not solution, "schema_version": 3, "solution": solution}
+    if grade:
+        meta["points"] = points
+    cell = new_code_cell(source) if kind == "code" else new_markdown_cell(source)
+    cell.metadata["nbgrader"] = meta
+    return cell
+
+
+def toy_source_notebook() -> nbformat.NotebookNode:
+    """The toy lab with its solutions and hidden tests."""
+    cells = [
+        _cell("markdown", "# Toy lab\nWrite `add` and `mul`.", "intro"),
+        _cell("code", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION", "add_solution",
+              solution=True),
+        _cell("code", 'assert add(1, 2) == 3, "add(1, 2) should be 3"', "test_add_visible", points=1, grade=True),
+        _cell("markdown", "Now the hidden checks of `add`.", "between"),
+        _cell("code", 'assert add(2, 2) == 4, "add(2, 2) should be 4"\n### BEGIN HIDDEN TESTS\n'
+              f'_expected = -5 + 5  # {HIDDEN_MARKER} data line\n'
+              f'assert type(add(-5, 5)) is int and add(-5, 5) == _expected, "add(-5, 5): expected 0"  # {HIDDEN_MARKER}\n'
+              "### END HIDDEN TESTS", "test_add_hidden", points=2, grade=True),
+        _cell("code", "def mul(a, b):\n    ### BEGIN SOLUTION\n    return a * b\n    ### END SOLUTION", "mul_solution",
+              solution=True),
+        _cell("code", 'assert type(mul(2, 3)) is int and mul(2, 3) == 6, "mul(2, 3) should be 6"\n### BEGIN HIDDEN TESTS\n'
+              f'assert type(mul(7, -3)) is int and mul(7, -3) == -21, "mul(7, -3): expected -21"  # {HIDDEN_MARKER}\n'
+              "### END HIDDEN TESTS", "test_mul", points=2, grade=True),
+    ]
+    nb = new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nb.metadata["language_info"] = {"name": "python"}
+    return nb
+
+
+def make_toy_course(folder: Path, *, config_extra: str = "", release: bool = True) -> Path:
+    """Write a toy course into `folder` (created) and return it; `config_extra` is appended to the config."""
+    folder = Path(folder)
+    (folder / "source" / LAB).mkdir(parents=True, exist_ok=True)
+    config = (course_root() / "nbgrader_config.py").read_text()
+    (folder / "nbgrader_config.py").write_text(config + ("\n# --- toy course ---\n" + config_extra if config_extra else ""))
+    nbformat.write(toy_source_notebook(), folder / "source" / LAB / f"{LAB}.ipynb")
+    if release:
+        proc = subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", LAB, "--force", "--log-level=WARN"],
+                              cwd=folder, env=tool_env(), capture_output=True, text=True)
+        if proc.returncode:
+            raise RuntimeError(f"nbgrader generate_assignment failed in {folder}:\n{proc.stderr}")
+    return folder
+
+
+def toy_submission(course: Path, student: str, answers: str, *, timestamp: str | None = None) -> Path:
+    """Put `student`'s submission (answers text, sections ``# %% grade_id``) into submitted/ and return it."""
+    out = course / "submitted" / student / LAB / f"{LAB}.ipynb"
+    build_submission(course / "release" / LAB / f"{LAB}.ipynb", _answers(answers), out)
+    if timestamp:
+        (out.parent / "timestamp.txt").write_text(timestamp)
+    return out
+
+
+def _answers(text: str) -> dict[str, str]:
+    from .submission import parse_answers
+
+    return parse_answers(text)
+
+
+def remove_course(folder: Path) -> None:
+    """Delete a toy course (nbgrader leaves read-only files behind)."""
+    shutil.rmtree(folder, ignore_errors=True)
