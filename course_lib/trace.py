@@ -193,6 +193,14 @@ class Traced:
             self._events.append((UTILITY, state, self._d(state), None, player, value))
         return value
 
+    def utilities(self, state: Hashable) -> tuple:
+        """The utility vector of a terminal state (n-player games), recorded as one ``utility`` event."""
+        values = self._game.utilities(state)
+        self._counts[UTILITY] += 1
+        if self._keep:
+            self._events.append((UTILITY, state, self._d(state), None, None, values))
+        return values
+
     def evaluator(self, evaluate: Callable[..., Any]) -> Callable[..., Any]:
         """Wrap an evaluation function ``evaluate(state, player)`` so its calls are recorded."""
 

@@ -1,0 +1,550 @@
+"""What a search did, read from its trace: the facts every figure, ASCII drawing and stepper shows.
+
+Nothing here searches. `search_annotations` replays the events of a `Trace` over the
+tree being drawn and reports, for each node, whether the search visited it, the value
+(or bound) it returned, the order in which leaves were evaluated, the alpha-beta window
+it was given, and which root move came out best.
+
+>>> from course_lib.games import GameTree
+>>> from course_lib.trace import Traced
+>>> game = Traced(GameTree.from_leaves([3, 5, 2, 9], branching=2))
+>>> for s in ["P1.0", "P2.0", "L.0", "L.1", "P2.1", "L.2"]:  # what some search touched
+...     _ = game.utility(s, "MAX") if s.startswith("L") else game.actions(s)
+>>> notes = search_annotations(game, game.trace)
+>>> notes.text("P2.0"), notes.text("P2.1"), notes.text("P1.0"), notes.status("L.3")
+('3', '≤2', '3', 'pruned')
+>>> notes.order["L.2"], notes.chosen, notes.cut_edges
+([3], 'P2.0', [('P2.1', 'L.3')])
+
+The replay assumes a depth-first search (each node is finished before the search
+moves to a node outside its subtree), which is what minimax, alpha-beta and their
+depth-limited, ordered and expecti- variants do.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Iterable, Sequence
+
+from .games.tree import CHANCE, MAX, MIN, TERMINAL, GameTree
+from .trace import Traced
+
+INF = math.inf
+NodeId = Hashable
+
+
+def _plain(game: Any) -> Any:
+    """The game under a `Traced` wrapper, so that looking at it records nothing."""
+    return game.game if isinstance(game, Traced) else game
+
+
+def fmt_value(v: Any) -> str:
+    """A value as the figures write it: ``7``, ``0.5``, ``-∞``, ``(1, 2, 3)``.
+
+    >>> fmt_value(7.0), fmt_value(0.125), fmt_value(-math.inf), fmt_value((1, 2.5, 3))
+    ('7', '0.125', '-∞', '(1, 2.5, 3)')
+    """
+    if isinstance(v, tuple):
+        return "(" + ", ".join(fmt_value(x) for x in v) + ")"
+    if isinstance(v, float):
+        if math.isinf(v):
+            return "∞" if v > 0 else "-∞"
+        if v == int(v) and abs(v) < 1e15:
+            return str(int(v))
+        return f"{v:.4g}"
+    return str(v)
+
+
+# -- the tree being drawn --------------------------------------------------------------
+
+@dataclass
+class TreeShape:
+    """A tree to draw: node ids, kinds, labels, children, leaf values, edge texts.
+
+    For a `GameTree` the ids are node names. For any other game they are tuples of
+    actions from the drawn root (``()`` is the root), and `state` maps them to states.
+    Kinds are MAX, MIN, CHANCE, TERMINAL (P1, P2, ... for more players); a node whose
+    children are not drawn (depth reached) keeps its player's kind and has no children.
+    """
+
+    root: NodeId
+    kind: dict[NodeId, str]
+    children: dict[NodeId, list[NodeId]]
+    label: dict[NodeId, str]
+    value: dict[NodeId, Any] = field(default_factory=dict)
+    edge_text: dict[NodeId, str] = field(default_factory=dict)
+    probability: dict[NodeId, float] = field(default_factory=dict)
+    state: dict[NodeId, Any] = field(default_factory=dict)
+    more: dict[NodeId, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.parent = {c: p for p, cs in self.children.items() for c in cs}
+
+    def nodes(self) -> list[NodeId]:
+        """All ids in pre-order (depth first, left to right)."""
+        out, stack = [], [self.root]
+        while stack:
+            n = stack.pop()
+            out.append(n)
+            stack.extend(reversed(self.children.get(n, ())))
+        return out
+
+    def leaves(self) -> list[NodeId]:
+        """Ids without drawn children, left to right."""
+        return [n for n in self.nodes() if not self.children.get(n)]
+
+    def depth(self, n: NodeId) -> int:
+        """Edges from the root to `n`."""
+        d = 0
+        while n != self.root:
+            n, d = self.parent[n], d + 1
+        return d
+
+
+def tree_shape(tree: GameTree, root: NodeId | None = None) -> TreeShape:
+    """The shape of a `GameTree` (or of the subtree below `root`), ids being node names.
+
+    >>> s = tree_shape(GameTree.from_leaves([3, 5, 2, 9], branching=2))
+    >>> s.children["P1.0"], s.kind["P2.1"], s.value["L.3"], s.label["L.3"]
+    (['P2.0', 'P2.1'], 'MIN', 9, 'L.3')
+    """
+    tree = _plain(tree)
+    root = tree.initial if root is None else root
+    kind, children, label, value, prob, edge = {}, {}, {}, {}, {}, {}
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        kind[n], label[n] = tree.kind(n), tree.label(n)
+        kids = tree.children(n)
+        if kids:
+            children[n] = kids
+            stack.extend(kids)
+            if kind[n] == CHANCE:
+                for (_, p), c in zip(tree.outcomes(n), kids):
+                    prob[c] = p
+                    edge[c] = fmt_value(round(p, 4))
+        else:
+            value[n] = tree.value(n)
+    return TreeShape(root, kind, children, label, value, edge, prob)
+
+
+def game_shape(game: Any, state: Any = None, depth: int | None = 2, *, visited: Iterable[NodeId] = (),
+               max_nodes: int = 2000) -> TreeShape:
+    """The tree of any game from `state`, down to `depth` plies and through every id in `visited`.
+
+    Ids are tuples of actions from `state`. Children of a node are drawn when the node
+    lies above `depth` or when the search visited one of them; at most `max_nodes`
+    nodes are kept, the rest counted in `more` (hidden children per node).
+
+    >>> from course_lib.games import RaceTo
+    >>> s = game_shape(RaceTo(), depth=1)
+    >>> s.children[()], s.kind[()], s.edge_text[(2,)]
+    ([(1,), (2,), (3,)], 'MAX', '2')
+    """
+    if isinstance(_plain(game), GameTree):
+        raise TypeError("use tree_shape for a GameTree")
+    game = _plain(game)
+    state = game.initial if state is None else state
+    me = game.to_move(state)
+    wanted = set(visited)
+    through = {p[:i] for p in wanted for i in range(len(p))}
+    kind, children, label, value, edge, states, more, prob = {}, {}, {}, {}, {}, {(): state}, {}, {}
+    count, queue = 1, [()]
+    while queue:
+        nxt = []
+        for n in queue:
+            s = states[n]
+            if game.is_terminal(s):
+                kind[n] = TERMINAL
+                value[n] = game.utility(s, me)
+                continue
+            kind[n] = _game_kind(game, s, me)
+            if not ((depth is not None and len(n) < depth) or n in through):
+                continue
+            kids = []
+            for a in game.actions(s):
+                c = n + (a,)
+                if count >= max_nodes and c not in wanted and c not in through:
+                    more[n] = more.get(n, 0) + 1
+                    continue
+                states[c], edge[c] = game.result(s, a), _action_text(a)
+                if kind[n] == CHANCE:
+                    prob[c] = game.probability(s, a)
+                    edge[c] += f" ({prob[c]:.2g})"
+                kids.append(c)
+                count += 1
+            if kids:
+                children[n] = kids
+            nxt.extend(kids)
+        queue = nxt
+    names = _level_labels(children, kind)
+    label.update(names)
+    return TreeShape((), kind, children, label, value, edge, prob, states, more)
+
+
+def _game_kind(game: Any, state: Any, me: Any) -> str:
+    """MAX where the root player moves, CHANCE at a chance state, MIN elsewhere."""
+    who = game.to_move(state)
+    return CHANCE if who == CHANCE else (MAX if who == me else MIN)
+
+
+def _action_text(a: Any) -> str:
+    if isinstance(a, tuple):
+        return ",".join(str(x) for x in a)
+    return str(a)
+
+
+def _level_labels(children: dict, kind: dict) -> dict:
+    """``P1.i``/``P2.i`` labels numbered level by level, ``L.i`` for terminals left to right."""
+    labels, counters, queue = {}, {}, [()]
+    while queue:
+        nxt = []
+        for n in queue:
+            if kind[n] != TERMINAL:
+                prefix = {MAX: "P1", MIN: "P2", CHANCE: "C"}[kind[n]]
+                labels[n] = f"{prefix}.{counters.get(prefix, 0)}"
+                counters[prefix] = counters.get(prefix, 0) + 1
+            nxt.extend(children.get(n, ()))
+        queue = nxt
+    stack, leaves = [()], 0
+    while stack:
+        n = stack.pop()
+        if kind[n] == TERMINAL:
+            labels[n], leaves = f"L.{leaves}", leaves + 1
+        stack.extend(reversed(children.get(n, ())))
+    return labels
+
+
+# -- reading a trace -------------------------------------------------------------------
+
+@dataclass
+class Annotations:
+    """What the figures show about each node, computed from a trace (see `search_annotations`).
+
+    `status(n)` is ``visited``, ``pruned`` (never visited: a visited parent moved on
+    without it), ``unreached`` (never visited, below a node the search did not expand)
+    or ``pending`` (not visited yet, when reading only the first `step` events).
+    `order[n]` lists the evaluation numbers of `n` (1 for the first leaf valued; two
+    numbers reveal a double evaluation). `value[n]` is the value the node returned
+    (fail-soft: max or min over its visited children), `interval[n]` what the visited
+    leaves prove about its true value, and `text(n)` writes it as ``7``, ``≥6`` or ``≤2``.
+    `window[n]` is the ``(alpha, beta)`` a standard alpha-beta would pass to `n` given
+    the values known when it was entered; `current[n]` the window at each open node.
+    `event` is the last event read (the `step`-th) and `at` the node it concerned.
+    """
+
+    shape_root: NodeId
+    visited: set
+    order: dict
+    value: dict
+    interval: dict
+    window: dict
+    current: dict
+    open: list
+    cut_edges: list
+    chosen: NodeId | None
+    step: int
+    total_steps: int
+    event: Any
+    at: NodeId | None
+    _status: dict
+
+    def status(self, n: NodeId) -> str:
+        """``visited``, ``pruned``, ``unreached`` or ``pending``."""
+        return self._status.get(n, "visited" if n in self.visited else "unreached")
+
+    def pruned(self) -> list[NodeId]:
+        """Every node styled as pruned."""
+        return [n for n, s in self._status.items() if s == "pruned"]
+
+    def evaluated(self) -> list[NodeId]:
+        """Nodes valued by the search, in the order of their first evaluation."""
+        return sorted(self.order, key=lambda n: self.order[n][0])
+
+    def text(self, n: NodeId) -> str:
+        """The returned value as written on a figure: ``7``, ``≥6``, ``≤2`` or ``''``."""
+        v = self.value.get(n)
+        if v is None:
+            return ""
+        lo, hi = self.interval.get(n, (v, v))
+        if isinstance(v, tuple):
+            return fmt_value(v) if lo == "exact" else "≥" + fmt_value(v)
+        if lo == hi:
+            return fmt_value(v)
+        if v == hi:
+            return "≤" + fmt_value(v)
+        if v == lo:
+            return "≥" + fmt_value(v)
+        return f"{fmt_value(lo)}..{fmt_value(hi)}"
+
+    def window_text(self, n: NodeId, now: bool = False) -> str:
+        """``α=6 β=∞`` for the window `n` was given (or has now, when open)."""
+        w = (self.current if now else self.window).get(n)
+        return "" if w is None else f"α={fmt_value(float(w[0]))} β={fmt_value(float(w[1]))}"
+
+
+class _Replay:
+    """Maps trace events to node ids and remembers what the search has finished."""
+
+    def __init__(self, game: Any, root: NodeId, shape: TreeShape | None):
+        self.game = game
+        self.tree = isinstance(game, GameTree)
+        self.shape = shape
+        if self.tree:
+            self.root_state = root
+            self.me = MAX
+        else:
+            self.root_state = root
+            self.me = game.to_move(root)
+            self.last = {root: ()}
+            self.state = {(): root}
+        self.root = root if self.tree else ()
+
+    def node(self, e: Any) -> NodeId | None:
+        if self.tree:
+            n = e.node
+            try:
+                path = self.path(n)
+            except ValueError:
+                return None
+            return n if path[0] == self.root else None
+        if e.kind == "generate":
+            pid = self.last.get(e.parent)
+            if pid is None:
+                return None
+            n = pid + (e.action,)
+            self.last[e.node] = n
+            self.state[n] = e.node
+            return n
+        return self.last.get(e.node)
+
+    def parent(self, n: NodeId) -> NodeId | None:
+        if n == self.root:
+            return None
+        return self.game.parent(n) if self.tree else n[:-1]
+
+    def path(self, n: NodeId) -> list[NodeId]:
+        out = [n]
+        if self.tree:
+            while out[-1] != self.root:
+                p = self.game.parent(out[-1])
+                if p is None:
+                    break
+                out.append(p)
+            out.reverse()
+            return out
+        return [n[:i] for i in range(len(n) + 1)]
+
+    def kind(self, n: NodeId) -> str:
+        if self.tree:
+            return self.game.kind(n)
+        if self.shape is not None and n in self.shape.kind:
+            return self.shape.kind[n]
+        s = self.state[n]
+        if self.game.is_terminal(s):
+            return TERMINAL
+        return _game_kind(self.game, s, self.me)
+
+    def all_children(self, n: NodeId) -> list[NodeId]:
+        if self.tree:
+            return self.game.children(n)
+        if self.shape is not None and self.shape.children.get(n):
+            return list(self.shape.children[n]) + [None] * self.shape.more.get(n, 0)
+        s = self.state[n]
+        return [n + (a,) for a in self.game.actions(s)]
+
+    def probability(self, parent: NodeId, child: NodeId) -> float:
+        if self.tree:
+            return self.game.probability(parent, self.game.children(parent).index(child))
+        return self.game.probability(self.state[parent], child[-1])
+
+    def leaf_value(self, e: Any) -> Any:
+        """The value of a utility/evaluate event from the drawing's point of view."""
+        if self.tree and e.kind == "utility" and self.game.kind(e.node) == TERMINAL:
+            return self.game.value(e.node)
+        v, who = e.value, e.action
+        players = getattr(self.game, "players", ())
+        if who is not None and len(players) == 2 and who != self.me and not isinstance(v, tuple):
+            return -v
+        return v
+
+
+def search_annotations(game: Any, trace: Any, *, root: Any = None, step: int | None = None,
+                       shape: TreeShape | None = None) -> Annotations:
+    """Replay `trace` (or its first `step` events) over `game` from `root`: see `Annotations`.
+
+    `game` is a `GameTree` (ids are node names, values as written at the leaves, that
+    is MAX's) or any game (ids are action tuples from `root`, values from the point of
+    view of the player to move at `root`). Events outside the subtree of `root` are
+    ignored. Pass the `shape` being drawn so that hidden children count as unvisited.
+    """
+    game = _plain(game)
+    if root is None:
+        root = game.initial if isinstance(game, GameTree) else _first_state(trace, game)
+    events = trace.events() if hasattr(trace, "events") else list(trace)
+    total = len(events)
+    step = total if step is None else max(0, min(step, total))
+    rp = _Replay(game, root, shape)
+
+    visited: set = set()
+    kids: dict = {}          # visited children in visit order
+    closed: set = set()
+    order: dict = {}
+    leafval: dict = {}
+    window: dict = {}
+    stack: list = []
+    count = 0
+    value: dict = {}
+    interval: dict = {}
+
+    def finish(n: NodeId) -> None:
+        closed.add(n)
+        v, iv = _combine(rp, n, kids.get(n, []), leafval, value, interval, closed)
+        if v is not None:
+            value[n], interval[n] = v, iv
+
+    def enter(n: NodeId) -> None:
+        path = rp.path(n)
+        while stack and stack[-1] not in path:
+            finish(stack.pop())
+        for m in path[len(stack):]:
+            if m not in visited:
+                visited.add(m)
+                p = rp.parent(m)
+                if p is not None:
+                    kids.setdefault(p, []).append(m)
+            closed.discard(m)
+            window[m] = _window(rp, stack, value, kids, interval, closed)
+            stack.append(m)
+
+    event = at = None
+    for e in events[:step]:
+        n = rp.node(e)
+        if n is None:
+            continue
+        event, at = e, n
+        enter(n)
+        if e.kind in ("utility", "evaluate"):
+            count += 1
+            order.setdefault(n, []).append(count)
+            leafval[n] = rp.leaf_value(e)
+            if rp.kind(n) == TERMINAL:  # a leaf is finished once valued
+                finish(stack.pop())
+    still_open = list(stack)
+    if step == total:
+        while stack:
+            finish(stack.pop())
+        still_open = []
+    else:
+        for n in reversed(stack):  # values known so far at open nodes
+            v, iv = _combine(rp, n, kids.get(n, []), leafval, value, interval, closed, partial=True)
+            if v is not None:
+                value[n], interval[n] = v, iv
+    current = {}
+    for i, n in enumerate(still_open):
+        current[n] = _window(rp, still_open[:i + 1], value, kids, interval, closed)
+
+    status, cuts = _statuses(rp, shape, visited, kids, closed, step == total)
+    chosen = _chosen(rp, kids.get(rp.root, []), value, interval) if step == total else None
+    return Annotations(rp.root, visited, order, value, interval, window, current, still_open, cuts,
+                       chosen, step, total, event, at, status)
+
+
+def _first_state(trace: Any, game: Any) -> Any:
+    for e in trace.events():
+        return e.parent if e.kind == "generate" else e.node
+    return game.initial
+
+
+def _combine(rp: _Replay, n: NodeId, visited_kids: Sequence, leafval: dict, value: dict, interval: dict,
+             closed: set, partial: bool = False) -> tuple[Any, Any]:
+    """The returned value of `n` and the interval its visited leaves prove."""
+    known = [c for c in visited_kids if c in value and (c in closed or not partial)]
+    if not known:
+        if n in leafval:
+            v = leafval[n]
+            return v, ("exact", "exact") if isinstance(v, tuple) else (v, v)
+        return None, None
+    kind = rp.kind(n)
+    everyone = rp.all_children(n)
+    if kind == CHANCE:
+        if len(known) < len(everyone):
+            return None, None
+        probs = [rp.probability(n, c) for c in known]
+        v = sum(p * value[c] for p, c in zip(probs, known))
+        lo = sum(p * interval[c][0] for p, c in zip(probs, known))
+        hi = sum(p * interval[c][1] for p, c in zip(probs, known))
+        return v, (lo, hi)
+    vals = [value[c] for c in known]
+    if isinstance(vals[0], tuple):
+        i = int(kind[1:]) - 1 if kind.startswith("P") and kind[1:].isdigit() else 0
+        best = max(range(len(vals)), key=lambda j: (vals[j][i], -j))
+        complete = len(known) == len(everyone) and all(interval[c][0] == "exact" for c in known)
+        return vals[best], ("exact", "exact") if complete else ("bound", "bound")
+    unknown = [(-INF, INF)] * (len(everyone) - len(known))
+    ivs = [interval[c] for c in known] + unknown
+    if kind == MIN:
+        return min(vals), (min(lo for lo, _ in ivs), min(hi for _, hi in ivs))
+    return max(vals), (max(lo for lo, _ in ivs), max(hi for _, hi in ivs))
+
+
+def _window(rp: _Replay, stack: Sequence, value: dict, kids: dict, interval: dict, closed: set) -> tuple:
+    """(alpha, beta) implied by the values known so far at the open nodes of `stack`."""
+    alpha, beta = -INF, INF
+    for a in stack:
+        kind = rp.kind(a)
+        if kind == CHANCE:
+            alpha, beta = -INF, INF
+            continue
+        done = [value[c] for c in kids.get(a, []) if c in closed and c in value and not isinstance(value[c], tuple)]
+        if not done:
+            continue
+        if kind == MAX:
+            alpha = max(alpha, max(done))
+        elif kind == MIN:
+            beta = min(beta, min(done))
+    return alpha, beta
+
+
+def _statuses(rp: _Replay, shape: TreeShape | None, visited: set, kids: dict, closed: set,
+              finished: bool) -> tuple[dict, list]:
+    """Status of every drawn node and the cut edges (visited parent, pruned child)."""
+    status: dict = {}
+    cuts: list = []
+    if shape is not None:
+        nodes, children = shape.nodes(), shape.children
+    elif rp.tree:
+        nodes = rp.game.subtree(rp.root).nodes()
+        children = {n: rp.game.children(n) for n in nodes}
+    else:
+        nodes, children = sorted(visited, key=lambda p: (len(p), str(p))), {}
+        for p in list(nodes):
+            if p in kids:
+                children[p] = rp.all_children(p)
+                nodes += [c for c in children[p] if c not in visited]
+    for n in nodes:
+        if n in visited:
+            status[n] = "visited"
+            continue
+        p = rp.parent(n)
+        ps = status.get(p)
+        if ps == "visited":
+            if kids.get(p) and (finished or p in closed):
+                status[n] = "pruned"
+                cuts.append((p, n))
+            else:
+                status[n] = "unreached" if finished or p in closed else "pending"
+        else:
+            status[n] = ps or ("pending" if not finished else "unreached")
+    return status, cuts
+
+
+def _chosen(rp: _Replay, root_kids: Sequence, value: dict, interval: dict) -> NodeId | None:
+    """The first child (in visit order) whose exact value equals the root's value."""
+    v = value.get(rp.root)
+    if v is None or rp.kind(rp.root) in (CHANCE, TERMINAL):
+        return None
+    exact = [c for c in root_kids if value.get(c) == v and interval[c][0] == interval[c][1] != "bound"]
+    equal = [c for c in root_kids if value.get(c) == v]
+    return (exact or equal or [None])[0]

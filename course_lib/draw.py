@@ -1,0 +1,411 @@
+"""Tree figures drawn with matplotlib from a tree and, when given, from the trace of a search.
+
+`draw_tree` returns a `Drawing`: it shows itself as a static PNG (or SVG) in a notebook
+and keeps its matplotlib `figure` and `ax`. No pyplot, no interactive backend and no
+graphviz are involved, so it works the same in JupyterLab, Notebook 7, VS Code, Colab,
+nbconvert and a terminal. matplotlib is imported only when a figure is drawn.
+
+Every element carries a gid that names it, so a program can check what was drawn:
+
+==============================  =================================================
+``node:<label>:<status>``        the marker of a node; status is ``visited``,
+                                 ``pruned``, ``unreached``, ``pending`` or ``plain``
+``edge:<parent>-><child>:<s>``   an edge; s is ``visited``, ``chosen``, ``cut``
+                                 (dashed, marked ×), ``pruned``, ``unreached``,
+                                 ``pending`` or ``plain``
+``cut:<parent>-><child>``        the × on a cut edge
+``label:<label>``                the node label (``P1.0``, ``L.3``)
+``leaf:<label>``                 a leaf's own value
+``value:<label>``                the value a visited node returned (``7``, ``≥6``)
+``order:<label>``                when a leaf was valued (``1`` for the first)
+``window:<label>``               ``α=… β=…`` (with ``window=True`` or when stepping)
+``current:<label>``              the ring around the node of the current event
+``board:<label>``                a tiny board picture
+``more``                         the "… N more leaves" note of a cut drawing
+==============================  =================================================
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Mapping
+
+from .annotations import Annotations, TreeShape, fmt_value, game_shape, search_annotations, tree_shape
+from .games.tree import CHANCE, MAX, MIN, TERMINAL, GameTree
+from .trace import Traced
+
+MARKERS = {MAX: "^", MIN: "v", CHANCE: "o", TERMINAL: "s"}
+PLAYER_MARKERS = "DphH8*"
+FACE = {MAX: "#f4a582", MIN: "#92c5de", CHANCE: "#ffffff", TERMINAL: "#f0f0f0"}
+NAMES = {MAX: "MAX ▲", MIN: "MIN ▼", CHANCE: "CHANCE ○", TERMINAL: "terminal □"}
+CHOSEN = "#d95f02"
+FAINT = "#bbbbbb"
+HALO = {"boxstyle": "square,pad=0.05", "fc": "white", "ec": "none", "alpha": 0.85}
+
+
+class Picture:
+    """A finished matplotlib figure that shows itself as a static PNG (or SVG) in a notebook.
+
+    `figure` and `ax` are the matplotlib objects; elements carry gids (see the module text).
+    """
+
+    def __init__(self, figure: Any, ax: Any, fmt: str = "png", tight: bool = True):
+        if fmt not in ("png", "svg"):
+            raise ValueError(f"fmt must be 'png' or 'svg', not {fmt!r}")
+        self.figure, self.ax, self.fmt, self.tight = figure, ax, fmt, tight
+
+    def _repr_png_(self) -> bytes | None:
+        return self.image("png") if self.fmt == "png" else None
+
+    def _repr_svg_(self) -> str | None:
+        return self.image("svg").decode() if self.fmt == "svg" else None
+
+    def image(self, fmt: str = "png", dpi: int = 100) -> bytes:
+        """The figure as PNG or SVG bytes."""
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format=fmt, dpi=dpi, bbox_inches="tight" if self.tight else None)
+        return buf.getvalue()
+
+    def savefig(self, path: Any, **kwargs: Any) -> None:
+        """Save the figure (`matplotlib.figure.Figure.savefig` arguments)."""
+        if self.tight:
+            kwargs.setdefault("bbox_inches", "tight")
+        self.figure.savefig(path, **kwargs)
+
+    def gids(self, prefix: str = "") -> list[str]:
+        """Gids of the drawn elements that start with `prefix`, in drawing order."""
+        return [a.get_gid() for a in self.ax.get_children() if (a.get_gid() or "").startswith(prefix)]
+
+    def find(self, gid: str) -> Any:
+        """The element with this gid, or None."""
+        for a in self.ax.get_children():
+            if a.get_gid() == gid:
+                return a
+        return None
+
+    def texts(self, kind: str) -> dict[str, str]:
+        """``{name: text}`` of the texts whose gid is ``kind:name`` (``value``, ``leaf``, ``order``...)."""
+        out = {}
+        for a in self.ax.texts:
+            gid = a.get_gid() or ""
+            if gid.startswith(kind + ":"):
+                out[gid[len(kind) + 1:]] = a.get_text()
+        return out
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {self.ax.get_title() or 'figure'}>"
+
+
+class Drawing(Picture):
+    """A tree figure: a `Picture` that also keeps the `shape` drawn and the `notes` read from the trace."""
+
+    def __init__(self, figure: Any, ax: Any, shape: TreeShape, notes: Annotations | None,
+                 positions: dict, hidden_leaves: int, fmt: str = "png", tight: bool = True):
+        super().__init__(figure, ax, fmt, tight)
+        self.shape, self.notes = shape, notes
+        self.positions, self.hidden_leaves = positions, hidden_leaves
+
+    def styled(self, status: str) -> list[str]:
+        """Labels of the nodes drawn with `status` (``pruned``, ``visited``...), left to right."""
+        found = []
+        for gid in self.gids("node:"):
+            _, label, s = gid.split(":")
+            if s == status:
+                found.append(label)
+        return sorted(found, key=lambda label: self.positions[label])
+
+    def edges(self, style: str) -> list[tuple[str, str]]:
+        """``(parent label, child label)`` of the edges drawn with `style`."""
+        out = []
+        for gid in self.gids("edge:"):
+            body, s = gid[5:].rsplit(":", 1)
+            if s == style:
+                p, c = body.split("->")
+                out.append((p, c))
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Drawing of {len(self.positions)} nodes>"
+
+
+def draw_board(state: Any, *, title: str | None = None, ax: Any = None, fmt: str = "png") -> Picture:
+    """A grid board (TicTacToe, ConnectFour: states with a row-major ``board`` string) as a picture.
+
+    >>> from course_lib.games import TicTacToe
+    >>> p = draw_board(TicTacToe().state_from(["X.O", ".X.", "..."]))
+    >>> sorted(p.texts("mark").items())[:2]
+    [('0,0', 'X'), ('0,2', 'O')]
+    """
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Rectangle
+
+    board, cols = getattr(state, "board", None), getattr(state, "cols", None)
+    if cols is None and hasattr(state, "heights"):
+        cols = len(state.heights)
+    if not isinstance(board, str) or not cols:
+        raise TypeError("draw_board needs a state with a row-major `board` string and `cols` (or `heights`)")
+    rows = len(board) // cols
+    if ax is None:
+        figure = Figure(figsize=(0.5 * cols + 0.4, 0.5 * rows + 0.6), layout="constrained")
+        ax = figure.add_subplot()
+    else:
+        figure = ax.figure
+    for r in range(rows):
+        for c in range(cols):
+            ax.add_patch(Rectangle((c, rows - 1 - r), 1, 1, facecolor="white", edgecolor="#444444", gid=f"square:{r},{c}"))
+            mark = board[r * cols + c]
+            if mark != ".":
+                ax.text(c + 0.5, rows - 0.5 - r, mark, ha="center", va="center", fontsize=16, fontweight="bold",
+                        color="#b2182b" if mark == "X" else "#2166ac", gid=f"mark:{r},{c}")
+    ax.set_xlim(0, cols)
+    ax.set_ylim(0, rows)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    if title:
+        ax.set_title(title, fontsize=10)
+    return Picture(figure, ax, fmt)
+
+
+def _layout(shape: TreeShape, keep: set) -> dict:
+    """x from the leaves' order (evenly spaced), parents centred over their children; y = -depth."""
+    pos: dict = {}
+    next_x = [0.0]
+
+    def place(n: Any, depth: int) -> float:
+        kids = [c for c in shape.children.get(n, []) if c in keep]
+        if not kids:
+            x = next_x[0]
+            next_x[0] += 1
+        else:
+            xs = [place(c, depth + 1) for c in kids]
+            x = (xs[0] + xs[-1]) / 2
+        pos[n] = (x, -depth)
+        return x
+
+    import sys
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        place(shape.root, 0)
+    finally:
+        sys.setrecursionlimit(limit)
+    return pos
+
+
+def _kept(shape: TreeShape, max_leaves: int) -> tuple[set, int]:
+    """Nodes on the way to the first `max_leaves` leaves, and how many leaves are left out."""
+    leaves = shape.leaves()
+    if len(leaves) <= max_leaves:
+        return set(shape.nodes()), 0
+    keep: set = set()
+    for leaf in leaves[:max_leaves]:
+        n = leaf
+        while n not in keep:
+            keep.add(n)
+            if n == shape.root:
+                break
+            n = shape.parent[n]
+    return keep, len(leaves) - max_leaves
+
+
+def _board_text(state: Any) -> str | None:
+    board, cols = getattr(state, "board", None), getattr(state, "cols", None)
+    if cols is None and hasattr(state, "heights"):
+        cols = len(state.heights)
+    if not isinstance(board, str) or not cols:
+        return None
+    return "\n".join(board[i:i + cols].replace(".", "·") for i in range(0, len(board), cols))
+
+
+def draw_tree(game: Any, trace: Any = None, *, state: Any = None, depth: int | None = None,
+              step: int | None = None, move: Any = None, window: bool = False, values: Mapping | None = None,
+              boards: bool | None = None, labels: bool | None = None, max_leaves: int = 100,
+              title: str | None = None, ax: Any = None, fmt: str = "png") -> Drawing:
+    """Draw a `GameTree`, or any game from `state` down to `depth` plies, styled by `trace`.
+
+    With a trace: visited nodes solid and never-visited ones faint, pruned edges dashed
+    with a × where the search cut, returned values (``≥``/``≤`` for bounds), the order
+    in which leaves were valued, the best root move highlighted (or `move`, an action at
+    the root), and alpha/beta with `window=True`. `step` draws the situation after the
+    first `step` events (used by the stepper). Without a trace, `values` may map node ids
+    to numbers to write beside them. Trees with more than `max_leaves` leaves are cut
+    with a "… N more leaves" note. `boards` draws tiny boards for TicTacToe-like states.
+
+    >>> d = draw_tree(GameTree.from_leaves([3, 5, 2, 9], branching=2))
+    >>> d.styled("plain"), d.texts("leaf")["L.2"]
+    (['L.0', 'P2.0', 'L.1', 'P1.0', 'L.2', 'P2.1', 'L.3'], '2')
+    """
+    plain = game.game if isinstance(game, Traced) else game
+    if trace is None and isinstance(game, Traced) and len(game.trace):
+        trace = game.trace
+    if isinstance(plain, GameTree):
+        shape = tree_shape(plain, state)
+        notes = search_annotations(plain, trace, root=shape.root, step=step, shape=shape) if trace is not None else None
+    else:
+        if state is None:
+            state = plain.initial
+            if trace is not None and len(trace):
+                first = trace[0]
+                state = first.parent if first.kind == "generate" else first.node
+        if depth is None:
+            depth = 0 if trace is not None else 2
+        seen = search_annotations(plain, trace, root=state).visited if trace is not None else ()
+        shape = game_shape(plain, state, depth, visited=seen, max_nodes=max(4 * max_leaves, 400))
+        notes = search_annotations(plain, trace, root=state, step=step, shape=shape) if trace is not None else None
+    if boards is None:
+        boards = bool(shape.state) and len(shape.nodes()) <= 40 and _board_text(shape.state[shape.root]) is not None
+    keep, hidden = _kept(shape, max_leaves)
+    pos = _layout(shape, keep)
+    n_leaves = sum(1 for n in keep if not any(c in keep for c in shape.children.get(n, [])))
+    if labels is None:
+        labels = n_leaves <= 40
+    return _render(shape, notes, pos, keep, hidden, n_leaves, move=move, window=window, values=values,
+                   boards=boards, labels=labels, title=title, ax=ax, fmt=fmt)
+
+
+def _render(shape: TreeShape, notes: Annotations | None, pos: dict, keep: set, hidden: int, n_leaves: int, *,
+            move: Any, window: bool, values: Mapping | None, boards: bool, labels: bool, title: str | None,
+            ax: Any, fmt: str) -> Drawing:
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+
+    depth = max(-y for _, y in pos.values())
+    gap = 2.2 if boards else 1.0
+    pos = {n: (x, y * gap) for n, (x, y) in pos.items()}
+    own = ax is None
+    if own:  # fixed margins, room for the legend on the right: one rendering pass per image
+        width = min(max(6.0, 0.5 * n_leaves + 3.0), 26.0)
+        height = min(max(3.0, 1.15 * gap * (depth + 1) + 1.2), 20.0)
+        figure = Figure(figsize=(width, height))
+        ax = figure.add_axes((0.01, 0.01, 1 - 1.9 / width, 0.98 - (0.35 / height if title else 0)))
+    else:
+        figure = ax.figure
+    small = n_leaves > 32
+    fs = 7 if small else 9
+    ms = 8 if small else 14
+    lab = {n: shape.label[n] for n in keep}
+    ids = {n: lab[n] for n in keep}
+
+    chosen = None
+    if notes is not None:
+        chosen = notes.chosen
+    if move is not None:
+        kids = shape.children.get(shape.root, [])
+        if isinstance(shape.root, tuple):
+            chosen = shape.root + (move,)
+        elif isinstance(move, int) and 0 <= move < len(kids):
+            chosen = kids[move]
+        if chosen not in keep:
+            raise ValueError(f"move {move!r} is not an action at the root of this drawing")
+
+    def status(n: Any) -> str:
+        return "plain" if notes is None else notes.status(n)
+
+    cuts = set(notes.cut_edges) if notes is not None else set()
+    # Edges first, so that markers sit on top of them.
+    for p in keep:
+        for c in shape.children.get(p, []):
+            if c not in keep:
+                continue
+            (x0, y0), (x1, y1) = pos[p], pos[c]
+            s = status(c)
+            if (p, c) in cuts:
+                style = "cut"
+            elif c == chosen and p == shape.root:
+                style = "chosen"
+            else:
+                style = s
+            line = {"visited": ("-", "black", 1.4), "plain": ("-", "black", 1.2), "chosen": ("-", CHOSEN, 4.0),
+                    "cut": ("--", FAINT, 1.2), "pruned": ("--", FAINT, 1.0), "unreached": (":", FAINT, 1.0),
+                    "pending": ("-", "#dddddd", 1.0)}[style]
+            ax.plot([x0, x1], [y0, y1], linestyle=line[0], color=line[1], linewidth=line[2], zorder=1,
+                    gid=f"edge:{ids[p]}->{ids[c]}:{style}")
+            if style == "cut":
+                ax.plot([(x0 + x1) / 2], [(y0 + y1) / 2], marker="x", color="#d7301f", markersize=ms * 0.7,
+                        markeredgewidth=2, zorder=3, gid=f"cut:{ids[p]}->{ids[c]}")
+            if c in shape.edge_text and (not boards or shape.kind[p] == CHANCE):
+                ax.text(0.4 * x0 + 0.6 * x1, 0.4 * y0 + 0.6 * y1, shape.edge_text[c], fontsize=fs - 1, color="#555555",
+                        ha="center", va="center", zorder=2, gid=f"action:{ids[c]}",
+                        bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8})
+
+    players = sorted({k for k in shape.kind.values() if k not in MARKERS})
+    marker_of = dict(MARKERS, **{p: PLAYER_MARKERS[i % len(PLAYER_MARKERS)] for i, p in enumerate(players)})
+    open_nodes = set(notes.open) if notes is not None else set()
+    current = notes.at if notes is not None and notes.step < notes.total_steps else None
+    for n in keep:
+        x, y = pos[n]
+        kind, s = shape.kind[n], status(n)
+        faint = s in ("pruned", "unreached", "pending")
+        face = "white" if faint else FACE.get(kind, "#cab2d6")
+        edge = FAINT if faint else "black"
+        ax.plot([x], [y], marker=marker_of[kind], markersize=ms * (1.15 if kind == TERMINAL else 1.0),
+                markerfacecolor=face, markeredgecolor=edge, linestyle="none", zorder=4, gid=f"node:{ids[n]}:{s}")
+        color = "#999999" if faint else "black"
+        if kind == TERMINAL:
+            ax.text(x, y, fmt_value(shape.value[n]), fontsize=fs - 1 if small else fs, ha="center", va="center",
+                    color=color, zorder=5, gid=f"leaf:{ids[n]}")
+        if labels:
+            if kind == TERMINAL or not shape.children.get(n):
+                ax.text(x, y - 0.3, lab[n], fontsize=fs - 2, ha="center", va="top", color="#777777", zorder=5,
+                        gid=f"label:{ids[n]}")
+            else:
+                ax.text(x - 0.18, y + 0.05, lab[n], fontsize=fs - 1, ha="right", va="bottom", color="#555555",
+                        zorder=5, gid=f"label:{ids[n]}", bbox=HALO)
+        text = ""
+        if notes is not None and s == "visited":
+            text = notes.text(n)
+        elif values is not None and n in values:
+            text = fmt_value(values[n])
+        if text and (kind != TERMINAL or text != fmt_value(shape.value[n])):
+            ax.text(x + 0.2, y + 0.05, text, fontsize=fs + 1, ha="left", va="bottom", color="#b2182b",
+                    fontweight="bold", zorder=5, gid=f"value:{ids[n]}", bbox=HALO)
+        if notes is not None and n in notes.order:
+            ax.text(x + 0.28, y - 0.18, ",".join(str(k) for k in notes.order[n]), fontsize=fs - 2, ha="center",
+                    va="center", color="white", zorder=6, gid=f"order:{ids[n]}",
+                    bbox={"boxstyle": "circle,pad=0.15", "fc": "#1b7837", "ec": "none"})
+        if notes is not None and kind not in (TERMINAL, CHANCE) and (window or n in open_nodes):
+            now = n in open_nodes
+            w = notes.window_text(n, now=now)
+            if w:
+                ax.text(x + 0.2, y - 0.08, w, fontsize=fs - 2, ha="left", va="top", zorder=5,
+                        color="#d95f02" if now else "#555555", gid=f"window:{ids[n]}", bbox=HALO)
+        if boards and n in shape.state:
+            board = _board_text(shape.state[n])
+            if board:
+                ax.text(x, y - 0.42, board, fontsize=fs - 2, family="monospace", ha="center", va="top",
+                        linespacing=1.0, zorder=5, gid=f"board:{ids[n]}", color=color,
+                        bbox={"boxstyle": "square,pad=0.2", "fc": "white", "ec": edge, "lw": 0.6})
+        if shape.more.get(n):
+            ax.text(x, y - 0.45, f"+{shape.more[n]}", fontsize=fs - 2, ha="center", va="top", color="#777777",
+                    gid=f"hidden:{ids[n]}")
+    if current is not None and current in keep:
+        x, y = pos[current]
+        ax.plot([x], [y], marker="o", markersize=ms * 1.9, markerfacecolor="none", markeredgecolor=CHOSEN,
+                markeredgewidth=2, linestyle="none", zorder=3, gid=f"current:{ids[current]}")
+    xs = [x for x, _ in pos.values()]
+    ys = [y for _, y in pos.values()]
+    if hidden:
+        ax.text(max(xs) + 0.8, min(ys), f"… {hidden} more leaves", fontsize=fs + 1, ha="left", va="center",
+                color="#555555", gid="more")
+    ax.set_xlim(min(xs) - 1.0, max(xs) + (3.5 if hidden else 1.0))
+    ax.set_ylim(min(ys) - (1.6 if boards else 0.9), max(ys) + 0.6)
+    ax.set_axis_off()
+    handles = [Line2D([], [], marker=marker_of[k], linestyle="none", markerfacecolor=FACE.get(k, "#cab2d6"),
+                      markeredgecolor="black", markersize=9, label=NAMES.get(k, k))
+               for k in [MAX, MIN, CHANCE, TERMINAL] + players if k in {shape.kind[n] for n in keep}]
+    if notes is not None:
+        handles.append(Line2D([], [], color="black", label="visited"))
+        if any(s in ("pruned", "unreached") for s in (notes.status(n) for n in keep)):
+            handles.append(Line2D([], [], color=FAINT, linestyle="--", marker="x", markeredgecolor="#d7301f",
+                                  label="never visited (× cut)"))
+        if chosen is not None:
+            handles.append(Line2D([], [], color=CHOSEN, linewidth=4, label="chosen move"))
+        if notes.order:
+            handles.append(Line2D([], [], marker="o", linestyle="none", markerfacecolor="#1b7837",
+                                  markeredgecolor="none", label="order valued"))
+    legend = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    legend.set_gid("legend")
+    if title:
+        ax.set_title(title)
+    return Drawing(figure, ax, shape, notes, {ids[n]: pos[n][0] for n in keep}, hidden, fmt, tight=not own)
