@@ -68,22 +68,24 @@ class TicTacToe(Game):
         return tuple(sq for sq, mark in zip(self._squares, board) if mark == EMPTY)
 
     def result(self, state: TicTacToeState, action: tuple[int, int]) -> TicTacToeState:
+        board, p, winner, cols = state
         i = self._index.get(action) if type(action) is tuple else None
-        board = state.board
-        if i is None or board[i] != EMPTY or state.winner:
+        if i is None or board[i] != EMPTY or winner:
             raise self.illegal(state, action)
-        p = state.to_move
         board = board[:i] + p + board[i + 1:]
-        winner = p if self.k == 1 else None
+        # Only lines through the new mark can have been completed by it.
         target = self._targets[p]
         for others in self._getters[i]:
             if others(board) == target:
                 winner = p
                 break
-        return _new(TicTacToeState, (board, "O" if p == "X" else "X", winner, state.cols))
+        else:
+            winner = p if self.k == 1 else None
+        return _new(TicTacToeState, (board, "O" if p == "X" else "X", winner, cols))
 
     def is_terminal(self, state: TicTacToeState) -> bool:
-        return state.winner is not None or EMPTY not in state.board
+        board, _, winner, _ = state
+        return winner is not None or EMPTY not in board
 
     def utility(self, state: TicTacToeState, player: str) -> int:
         if not self.is_terminal(state):
