@@ -11,7 +11,7 @@ JOBS   ?= 2
 # nbgrader runs alembic and kernels by name: the venv's tools come first.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup demo test test-fast lab bench figures release lint clean student-edition grade
+.PHONY: setup demo test test-fast lab bench figures release lint clean student-edition grade browser-deps stamp soak
 
 $(STAMP): pyproject.toml instructor/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,7 +25,7 @@ setup: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python -m coursetools demo
 
-test: $(STAMP)
+test: $(STAMP) browser-deps
 	$(BIN)/python -m coursetools check-notebooks-clean
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
@@ -36,8 +36,28 @@ lab: $(STAMP)
 release: $(STAMP)
 	$(BIN)/python -m coursetools release
 
+# The set-up cells, Colab badges, navigation links and course map of every notebook, from
+# [tool.course] in pyproject.toml. After stamping source/, run `make release`.
+stamp: $(STAMP)
+	$(BIN)/python -m coursetools stamp
+
+# The browser tests drive Debian's Chromium (Playwright never downloads a browser here).
+browser-deps:
+	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
+		{ echo "chromium is missing: run 'sudo apt-get install -y chromium' for the browser tests" >&2; exit 1; }
+
 grade: $(STAMP)
 	$(BIN)/python -m coursetools grade $(LAB) --jobs $(JOBS)
+
+# 64 submissions graded with --jobs 4, ten times in a row (make test runs 16 x 2).
+soak: $(STAMP)
+	SOAK_SUBMISSIONS=64 SOAK_RUNS=10 SOAK_JOBS=4 SOAK_LAB=$${SOAK_LAB:-03_alphabeta} \
+		$(BIN)/python -m pytest -q -s tests/test_pipeline_soak.py
+
+# The folder students may see: release/, notebooks/, course_lib and their README.
+student-edition: $(STAMP)
+	$(BIN)/python -m coursetools student-edition
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

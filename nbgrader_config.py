@@ -46,7 +46,40 @@ c.Execute.extra_arguments = [
     "--InteractiveShell.xmode=Minimal",
     "--HistoryManager.enabled=False",
     "--HistoryManager.hist_file=:memory:",
+    # Import coursetools.guard before any student code (no name left in the namespace): it
+    # keeps pristine builtins/excepthook/showtraceback for the hidden tests and, when
+    # autograding, caps the kernel's memory (COURSE_KERNEL_MEMORY_MB, default 3072);
+    # coursetools.shellguard snapshots IPython so the grader can undo shell tampering.
+    "--IPKernelApp.exec_lines=__import__('coursetools.guard'), __import__('coursetools.shellguard')",
 ]
+
+# --- Hardened autograding (instructor/coursetools/preprocessors.py) -------------------
+# nbgrader gives full marks to a test cell with no output, so a cell that never ran must
+# never stay empty. GuardedExecute replaces Execute: a kernel that dies (os._exit, memory
+# exhausted) or stays stuck in C after a timeout zeroes the cells after it instead of
+# aborting the whole submission; it also keeps at most 200,000 characters of output per
+# cell. MarkUnrunTests gives 0 to any graded test cell that did not run. Test cells a
+# student deleted or stripped of their metadata are put back (RestoreMissingTests).
+from nbgrader.preprocessors import (  # noqa: E402
+    AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, IgnorePattern, LimitOutput,
+    OverwriteCells, OverwriteKernelspec, SaveAutoGrades,
+)
+
+c.Autograde.sanitize_preprocessors = [
+    ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteCells,
+    "coursetools.preprocessors.RestoreMissingTests", CheckCellMetadata,
+]
+c.Autograde.autograde_preprocessors = [
+    "coursetools.preprocessors.GuardedExecute", IgnorePattern,
+    "nbconvert.preprocessors.ClearMetadataPreprocessor", LimitOutput,
+    "coursetools.preprocessors.MarkUnrunTests", SaveAutoGrades, AssignLatePenalties, CheckCellMetadata,
+]
+c.GuardedExecute.stuck_grace = 10
+# Decision: a warning (Python's warnings module writes "file:line: SomeWarning: ...") on
+# stderr does not zero a test cell whose checks passed; nbgrader treats any other stderr
+# output as a failure. Failed checks raise, so ignoring warnings cannot hide a failure.
+c.IgnorePattern.enabled = True
+c.IgnorePattern.pattern = r"(?m)^\S.*:\d+: [A-Za-z]*Warning: "
 
 # --- Feedback -------------------------------------------------------------------------
 # Students see each hidden test's result and message, never the test's source.

@@ -10,4 +10,8 @@ import engine  # noqa: E402
 if __name__ == "__main__":
     print("== engine ==")
     result = engine.run()
-    sys.exit(0 if result["ratio"] <= 1.5 else 1)
+    print("== grading ==")
+    import grading  # noqa: E402  (benchmarks/grading.py: sequential vs --jobs N vs the nbclient floor)
+
+    graded = grading.run()
+    sys.exit(0 if result["ratio"] <= 1.5 and graded["ratio"] <= 1.3 else 1)

@@ -7,6 +7,8 @@ import sys
 
 from . import course_root
 from .notebooks import dirty_cells, notebooks_under
+from .pipeline_cli import PIPELINE_COMMANDS, add_pipeline_arguments
+from .stamp import cmd_stamp
 
 
 def cmd_check_notebooks_clean(args: argparse.Namespace) -> int:
@@ -60,12 +62,22 @@ def cmd_build_submission(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_figures(args: argparse.Namespace) -> int:
+    """Write example figures drawn from real search traces into a folder (default docs/figures)."""
+    from .figures import cmd_figures as write
+
+    return write(args)
+
+
 COMMANDS = {
     "bank": cmd_bank,
     "build-submission": cmd_build_submission,
     "check-notebooks-clean": cmd_check_notebooks_clean,
     "demo": cmd_demo,
+    "figures": cmd_figures,
     "release": cmd_release,
+    "stamp": cmd_stamp,
+    **PIPELINE_COMMANDS,  # grade, demo, student-edition, ... (coursetools/pipeline_cli.py)
 }
 
 
@@ -77,5 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     parsers["build-submission"].add_argument("release_notebook")
     parsers["build-submission"].add_argument("answers", help="answers file: sections '# %% <grade_id>'")
     parsers["build-submission"].add_argument("out", help="where to write the submission notebook")
+    parsers["figures"].add_argument("folder", nargs="?", default="docs/figures", help="where to write the figures")
+    parsers["stamp"].add_argument("--check", action="store_true",
+                                  help="only report notebooks that differ from what the tool writes")
+    parsers["stamp"].add_argument("folders", nargs="*",
+                                  help="stamp only below these folders (default: source/ and notebooks/)")
+    add_pipeline_arguments(parsers)
     args = parser.parse_args(argv)
     return COMMANDS[args.command](args)

@@ -55,12 +55,14 @@ def toy_source_notebook() -> nbformat.NotebookNode:
         _cell("code", 'assert add(1, 2) == 3, "add(1, 2) should be 3"', "test_add_visible", points=1, grade=True),
         _cell("markdown", "Now the hidden checks of `add`.", "between"),
         _cell("code", 'assert add(2, 2) == 4, "add(2, 2) should be 4"\n### BEGIN HIDDEN TESTS\n'
+              f'__import__("coursetools.guard").guard.restore()  # {HIDDEN_MARKER} undo tampering\n'
               f'_expected = -5 + 5  # {HIDDEN_MARKER} data line\n'
               f'assert type(add(-5, 5)) is int and add(-5, 5) == _expected, "add(-5, 5): expected 0"  # {HIDDEN_MARKER}\n'
               "### END HIDDEN TESTS", "test_add_hidden", points=2, grade=True),
         _cell("code", "def mul(a, b):\n    ### BEGIN SOLUTION\n    return a * b\n    ### END SOLUTION", "mul_solution",
               solution=True),
         _cell("code", 'assert type(mul(2, 3)) is int and mul(2, 3) == 6, "mul(2, 3) should be 6"\n### BEGIN HIDDEN TESTS\n'
+              f'__import__("coursetools.guard").guard.restore()  # {HIDDEN_MARKER} undo tampering\n'
               f'assert type(mul(7, -3)) is int and mul(7, -3) == -21, "mul(7, -3): expected -21"  # {HIDDEN_MARKER}\n'
               "### END HIDDEN TESTS", "test_mul", points=2, grade=True),
     ]
@@ -103,3 +105,28 @@ def _answers(text: str) -> dict[str, str]:
 def remove_course(folder: Path) -> None:
     """Delete a toy course (nbgrader leaves read-only files behind)."""
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def make_lab_course(folder: Path, lab: str, *, config_extra: str = "") -> Path:
+    """A temporary course holding one real lab of this course (source, release and gradebook)."""
+    folder = Path(folder)
+    (folder / "source").mkdir(parents=True, exist_ok=True)
+    shutil.copytree(course_root() / "source" / lab, folder / "source" / lab)
+    config = (course_root() / "nbgrader_config.py").read_text()
+    (folder / "nbgrader_config.py").write_text(config + ("\n# --- test course ---\n" + config_extra if config_extra else ""))
+    proc = subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", lab, "--force", "--log-level=WARN"],
+                          cwd=folder, env=tool_env(), capture_output=True, text=True)
+    if proc.returncode:
+        raise RuntimeError(f"nbgrader generate_assignment {lab} failed in {folder}:\n{proc.stderr}")
+    return folder
+
+
+def solution_submission(course: Path, lab: str, student: str) -> Path:
+    """`student` hands in the lab with the source notebook's own solutions (every notebook of the lab)."""
+    from .bank import solution_answers
+
+    out = None
+    for source in sorted((course / "source" / lab).glob("*.ipynb")):
+        out = course / "submitted" / student / lab / source.name
+        build_submission(course / "release" / lab / source.name, solution_answers(source), out)
+    return out

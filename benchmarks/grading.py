@@ -1,0 +1,92 @@
+"""Grading throughput: N lab-03 submissions graded sequentially, with ``--jobs J``, and the floor.
+
+The floor is what grading cannot beat: the same notebooks (solutions and hidden tests,
+the kernel arguments of nbgrader_config.py) just executed by nbclient, in J worker
+processes, with no nbgrader around them. Printed as times and ratios to the floor.
+Environment: BENCH_SUBMISSIONS (default 64), BENCH_JOBS (default: cores), BENCH_LAB
+(default 03_alphabeta, or the toy lab when it does not exist yet).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from coursetools import course_root, tool_env
+from coursetools.grading import grade
+from coursetools.toycourse import (LAB as TOY, PERFECT, make_lab_course, make_toy_course, remove_course,
+                                   solution_submission, toy_submission)
+
+FLOOR_WORKER = """
+import sys, nbformat
+from nbclient import NotebookClient
+extra = sys.argv[2].split("\\x1f")
+for path in sys.argv[3:]:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=120, allow_errors=True, kernel_name="python3", extra_arguments=extra,
+                   resources={"metadata": {"path": sys.argv[1]}}).execute()
+"""
+
+
+def _course(folder: Path, lab: str, n: int) -> Path:
+    if lab == TOY:
+        course = make_toy_course(folder)
+        for i in range(n):
+            toy_submission(course, f"s{i:03d}", PERFECT)
+    else:
+        course = make_lab_course(folder, lab)
+        for i in range(n):
+            solution_submission(course, lab, f"s{i:03d}")
+    return course
+
+
+def floor(course: Path, lab: str, n: int, jobs: int) -> float:
+    """Seconds for `jobs` processes to execute the source notebook `n` times in all with nbclient."""
+    from coursetools.grading import course_config
+
+    extra = "\x1f".join(course_config(course).Execute.extra_arguments)
+    source = sorted((course / "source" / lab).glob("*.ipynb"))
+    paths = [str(p) for _ in range(n) for p in source]
+    t0 = time.monotonic()
+    env = tool_env(NBGRADER_EXECUTION="autograde")
+    procs = [subprocess.Popen([sys.executable, "-c", FLOOR_WORKER, str(course / "source" / lab), extra, *paths[k::jobs]],
+                              env=env) for k in range(jobs)]
+    for p in procs:
+        p.wait()
+    return time.monotonic() - t0
+
+
+def run(n: int | None = None, jobs: int | None = None, lab: str | None = None) -> dict:
+    n = n or int(os.environ.get("BENCH_SUBMISSIONS", "64"))
+    jobs = jobs or int(os.environ.get("BENCH_JOBS", str(os.cpu_count() or 1)))
+    lab = lab or os.environ.get("BENCH_LAB") or "03_alphabeta"
+    if not (course_root() / "source" / lab).is_dir():
+        print(f"(no {lab} in source/ yet: benchmarking the toy lab)")
+        lab = TOY
+    with tempfile.TemporaryDirectory(prefix="bench-grading-") as tmp:
+        course = _course(Path(tmp) / "course", lab, n)
+        t_floor = floor(course, lab, n, jobs)
+        t0 = time.monotonic()
+        seq = grade(course, lab, jobs=1, force=True, progress=None)
+        t_seq = time.monotonic() - t0
+        t0 = time.monotonic()
+        par = grade(course, lab, jobs=jobs, force=True, progress=None)
+        t_par = time.monotonic() - t0
+        remove_course(course)
+    assert not seq.not_graded() and not par.not_graded(), (seq.summary(), par.summary())
+    assert seq.scores() == par.scores()
+    result = {"submissions": n, "jobs": jobs, "lab": lab, "floor": t_floor, "sequential": t_seq, "parallel": t_par,
+              "ratio": t_par / t_floor}
+    print(f"{n} {lab} submissions, {jobs} cores")
+    print(f"  floor (nbclient only, {jobs} processes) {t_floor:7.1f} s   1.00x")
+    print(f"  grade --jobs 1                      {t_seq:7.1f} s   {t_seq / t_floor:.2f}x")
+    print(f"  grade --jobs {jobs:<2}                     {t_par:7.1f} s   {t_par / t_floor:.2f}x   (target <= 1.3x)")
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(0 if run()["ratio"] <= 1.3 else 1)

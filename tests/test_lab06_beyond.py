@@ -1,0 +1,153 @@
+"""Lab 06 (beyond two players): the dice game PigRace, traced utility vectors, and the
+grader's references and hidden-test groups, run directly (the bank runs them through nbgrader)."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+from fractions import Fraction
+from functools import lru_cache
+
+import pytest
+
+from course_lib.games import CHANCE, GameTree, IllegalMoveError, PigRace, PigState
+from course_lib.trace import Traced
+
+
+def test_pig_roll_bust_hold_and_turns():
+    g = PigRace(target=6, rolls=4, die=(1, 2, 2, 3))
+    s = g.initial
+    assert g.to_move(s) == "A" and g.actions(s) == ["roll"], "no hold before the first roll of a turn"
+    air = g.result(s, "roll")
+    assert g.to_move(air) == CHANCE and air.rolls_left == 3 and g.actions(air) == [1, 2, 3]
+    assert g.outcomes(air) == [(1, 0.25), (2, 0.5), (3, 0.25)]
+    assert sum(p for _, p in g.outcomes(air)) == 1
+    three = g.result(air, 3)
+    assert (g.to_move(three), three.turn_total, g.actions(three)) == ("A", 3, ["roll", "hold"])
+    bust = g.result(g.result(three, "roll"), 1)
+    assert bust == PigState((0, 0), 0, "B", 2), "a bust loses the turn total and passes the turn"
+    held = g.result(three, "hold")
+    assert held == PigState((3, 0), 0, "B", 3), "holding banks the turn total and passes the turn"
+
+
+def test_pig_terminals_and_utilities():
+    g = PigRace(target=6, rolls=4, die=(1, 2, 2, 3))
+    won = g.result(g.state(4, 2, 2, "A", 1), "hold")
+    assert g.is_terminal(won) and g.utility(won, "A") == 1 and g.utility(won, "B") == -1
+    only_hold = g.state(1, 3, 2, "A", 0)
+    assert not g.is_terminal(only_hold) and g.actions(only_hold) == ["hold"]
+    draw = g.result(only_hold, "hold")
+    assert g.is_terminal(draw) and g.actions(draw) == [] and g.utility(draw, "A") == 0
+    assert g.is_terminal(g.state(1, 2, 0, "B", 0))
+    with pytest.raises(ValueError, match="terminal"):
+        g.utility(g.initial, "A")
+    with pytest.raises(ValueError, match="no die"):
+        g.outcomes(g.initial)
+
+
+def test_pig_illegal_moves_name_the_legal_ones():
+    g = PigRace(target=6, rolls=4, die=(1, 2, 2, 3))
+    with pytest.raises(IllegalMoveError, match="'roll'"):
+        g.result(g.initial, "hold")
+    air = g.result(g.initial, "roll")
+    for bad in (4, True, "roll", 2.0):
+        with pytest.raises(IllegalMoveError):
+            g.result(air, bad)
+    with pytest.raises(ValueError):
+        PigRace(die=(0, 1))
+
+
+def test_pig_states_are_immutable_and_every_game_ends():
+    rng = random.Random(6)
+    for die in [(1, 2, 2, 3), (1, 2, 3, 4, 5, 6)]:
+        g = PigRace(target=8, rolls=5, die=die)
+        for _ in range(200):
+            s, moves = g.initial, 0
+            while not g.is_terminal(s):
+                hash(s)
+                before = copy.deepcopy(s)
+                if g.to_move(s) == CHANCE:
+                    faces, weights = zip(*g.outcomes(s))
+                    a = rng.choices(faces, weights)[0]
+                else:
+                    a = rng.choice(g.actions(s))
+                s = g.result(s, a)
+                assert before == copy.deepcopy(before), "result() changed its state"
+                moves += 1
+            assert moves <= 3 * g.rolls, "each roll allows at most one hold and one chance outcome"
+            assert sum(g.utility(s, p) for p in g.players) == 0
+
+
+def test_pig_expectimax_value_matches_exact_fractions():
+    from coursetools.checks.reference_chance import expectimax_value
+
+    g = PigRace(target=6, rolls=4, die=(1, 2, 2, 3))
+
+    @lru_cache(maxsize=None)
+    def exact(s: PigState) -> Fraction:  # A's value, an independent memoised solver
+        if g.is_terminal(s):
+            return Fraction(g.utility(s, "A"))
+        if s.rolling:
+            return sum(Fraction(g.die.count(f), len(g.die)) * exact(g.result(s, f)) for f in g.faces)
+        vals = [exact(g.result(s, a)) for a in g.actions(s)]
+        return max(vals) if s.player == "A" else min(vals)
+
+    for s in [g.initial, g.state(3, 2, 0, "B", 3), g.state(2, 4, 3, "A", 3)]:
+        mine = exact(s) if s.player == "A" else -exact(s)
+        assert expectimax_value(g, s) == pytest.approx(float(mine), abs=1e-12)
+    assert float(exact(g.initial)) == 0.20703125
+
+
+def test_traced_utilities_record_one_event_per_call():
+    tree = GameTree.from_nested([[(1, 2, 3), (3, 0, 1)], (2, 2, 2)])
+    game = Traced(tree)
+    assert game.utilities("L.0") == (1, 2, 3)
+    assert game.trace.leaves() == ["L.0"] and game.trace.leaf_values() == [(1, 2, 3)]
+    assert game.trace.count("utility") == 1
+
+
+def test_lab06_checks_pass_the_references_quickly():
+    from coursetools.checks import lab06
+    from coursetools.checks import reference_chance as ref
+
+    start = time.perf_counter()
+    assert lab06.check_expectimax_trees(ref.expectimax_value) >= 15
+    assert lab06.check_expectimax_dice(ref.expectimax_value) >= 8
+    assert lab06.check_maxn_trees(ref.maxn_value) >= 15
+    assert lab06.check_maxn_turns(ref.maxn_value) >= 12
+    assert lab06.check_maxn_shallow(lambda g, s, m: ref.maxn_shallow_value(g, s, m)) >= 15
+    assert time.perf_counter() - start < 10
+
+
+def test_lab06_shallow_pruning_keeps_the_maxn_vector_and_prunes():
+    from coursetools.checks import lab06
+    from coursetools.checks import reference_chance as ref
+
+    rng = random.Random("lab06 shallow")
+    pruned = 0
+    for _ in range(200):
+        tree = lab06.random_maxn_tree(rng, total=10)
+        full, cut = Traced(tree), Traced(tree)
+        assert ref.maxn_shallow_value(cut, tree.initial, 10) == ref.maxn_value(full, tree.initial)
+        pruned += full.trace.count("utility") - cut.trace.count("utility")
+    assert pruned > 0
+
+
+def test_lab06_wrong_variants_are_caught_and_named():
+    from coursetools.checks import lab06
+    from coursetools.checks import reference_chance as ref
+    from coursetools.hidden import CheckFailed
+
+    with pytest.raises(CheckFailed, match="MINIMUM"):
+        lab06.check_expectimax_trees(lambda g, s: ref.expectimax_value(g, s, chance="min"))
+    with pytest.raises(CheckFailed, match="PLAIN MEAN"):
+        lab06.check_expectimax_dice(lambda g, s: ref.expectimax_value(g, s, chance="uniform"))
+    with pytest.raises(CheckFailed, match="switching between MAX and MIN"):
+        lab06.check_expectimax_dice(lambda g, s: ref.expectimax_value(g, s, flip=True))
+    with pytest.raises(CheckFailed, match="FIRST entry"):
+        lab06.check_maxn_trees(lambda g, s: ref.maxn_value(g, s, rule="player0"))
+    with pytest.raises(CheckFailed, match="LAST best"):
+        lab06.check_maxn_turns(lambda g, s: ref.maxn_value(g, s, rule="last"))
+    with pytest.raises(CheckFailed, match="deep pruning"):
+        lab06.check_maxn_shallow(lambda g, s, m: ref.maxn_shallow_value(g, s, m, "deep"))
