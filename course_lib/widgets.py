@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Sequence
 
+from .annotations import search_annotations
 from .draw import Drawing, Picture, draw_board, draw_tree
 from .trace import Traced
 
@@ -118,6 +119,9 @@ class TraceStepper:
         """One line about a stop: its number, the event and the open nodes' windows."""
         index = self.slider.value if index is None and self.box is not None else (index or 0)
         notes = self.drawing.notes
+        if notes is not None and notes.step != self.stops[index]:  # a stop other than the one shown
+            notes = search_annotations(self.game, self.trace, root=self.root, step=self.stops[index],
+                                       shape=self.drawing.shape)
         label = self.drawing.shape.label.get(notes.at, str(notes.at)) if notes and notes.at is not None else ""
         text = f"stop {index} of {len(self.stops) - 1} (event {self.stops[index]} of {len(self.events)}): "
         text += _describe(notes.event if notes and self.stops[index] else None, label)

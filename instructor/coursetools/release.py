@@ -16,6 +16,13 @@ def labs(root: Path) -> list[str]:
 
 def release_all(root: Path) -> int:
     """Run ``nbgrader generate_assignment`` for every lab in source/; 0 when all succeed."""
+    from .stamp import stamp_all
+
+    # The set-up cell and links come from one configuration: write them before releasing,
+    # so a lab regenerated from an old copy cannot bring back a stale set-up cell.
+    changed = stamp_all(root)
+    if changed:
+        print(f"stamped the set-up cell and links into {len(changed)} notebook(s)")
     found = labs(root)
     if not found:
         print("no labs in source/ yet: nothing to release")
