@@ -1,0 +1,41 @@
+# "Is it a leaf? Just try utility()": every internal node is evaluated, the error caught.
+# The values and the cut-offs are right. Expected to lose test_children only.
+
+# %% alphabeta_value
+import math
+
+
+def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf):
+    player = game.to_move(state)
+
+    def search(s, alpha, beta):
+        try:
+            return game.utility(s, player)
+        except ValueError:
+            pass  # not the end of the game: search below
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in game.actions(s):
+                v = max(v, search(game.result(s, a), alpha, beta))
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            return v
+        v = math.inf
+        for a in game.actions(s):
+            v = min(v, search(game.result(s, a), alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    return search(state, alpha, beta)
+
+# %% alphabeta_decision
+def alphabeta_decision(game, state):
+    best_action, alpha = None, -math.inf
+    for a in game.actions(state):
+        v = -alphabeta_value(game, game.result(state, a), -math.inf, -alpha)
+        if best_action is None or v > alpha:
+            best_action, alpha = a, v
+    return best_action

@@ -1,0 +1,43 @@
+# The public function accepts alpha and beta but starts its helpers from (-inf, +inf):
+# the caller's window is never used. Expected to lose test_window only.
+
+# %% alphabeta_value
+import math
+
+
+def max_value(game, state, alpha, beta, player):
+    if game.is_terminal(state):
+        return game.utility(state, player)
+    v = -math.inf
+    for a in game.actions(state):
+        v = max(v, min_value(game, game.result(state, a), alpha, beta, player))
+        if v >= beta:
+            return v
+        alpha = max(alpha, v)
+    return v
+
+
+def min_value(game, state, alpha, beta, player):
+    if game.is_terminal(state):
+        return game.utility(state, player)
+    v = math.inf
+    for a in game.actions(state):
+        v = min(v, max_value(game, game.result(state, a), alpha, beta, player))
+        if v <= alpha:
+            return v
+        beta = min(beta, v)
+    return v
+
+
+def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf):
+    return max_value(game, state, -math.inf, math.inf, game.to_move(state))
+
+# %% alphabeta_decision
+def alphabeta_decision(game, state):
+    player = game.to_move(state)
+    best_action, alpha = None, -math.inf
+    for a in game.actions(state):
+        v = min_value(game, game.result(state, a), alpha, math.inf, player)
+        if best_action is None or v > alpha:
+            best_action, alpha = a, v
+    return best_action

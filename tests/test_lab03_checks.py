@@ -1,0 +1,282 @@
+"""Lab 03's hidden tests, without nbgrader: each classic mistake costs points in its own group only,
+the probes tell the mistakes apart, and the messages say what was expected, what came and where."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+
+import pytest
+
+from course_lib.games import GameTree, TicTacToe
+from course_lib.trace import Traced
+from coursetools.checks import lab03
+from coursetools.checks import reference_alphabeta as ref
+from coursetools.checks.reference_alphabeta import CORRECT, Flags
+from coursetools.hidden import CheckFailed
+
+GROUPS = {
+    "value": ("alphabeta_value",), "children": ("alphabeta_value",), "pruning": ("alphabeta_value",),
+    "equality": ("alphabeta_value",), "deep": ("alphabeta_value",), "window": ("alphabeta_value",),
+    "decision": ("alphabeta_decision", "alphabeta_value"),
+    "decision_pruning": ("alphabeta_decision", "alphabeta_value"),
+}
+
+#: One classic mistake each, and the only group that may charge it.
+MISTAKES = {
+    "strict pruning": (Flags(strict=True), "equality"),
+    "bounds not passed down": (Flags(bounds="stale"), "pruning"),
+    "never prunes": (Flags(bounds="none"), "pruning"),
+    "bounds reset at each level": (Flags(bounds="reset"), "deep"),
+    "fail-hard": (Flags(fail_hard=True), "window"),
+    "caller's window ignored": (Flags(window="ignore"), "window"),
+    "perspective of the first mover": (Flags(perspective="initial"), "value"),
+    "perspective of players[0]": (Flags(perspective="first"), "value"),
+    "children reversed": (Flags(order="reversed"), "children"),
+    "all children first": (Flags(eager=True), "children"),
+    "child searched twice": (Flags(recompute=True), "children"),
+    "value returns the move": (Flags(returns="move"), "value"),
+    "decision without root alpha": (Flags(root_alpha=False), "decision_pruning"),
+    "last best move": (Flags(tie="last"), "decision"),
+    "return inside the loop": (Flags(early_return=True), "decision"),
+    "decision returns the value": (Flags(decision_returns="value"), "decision"),
+    "decision loop reversed": (Flags(root_order="reversed"), "decision"),
+}
+
+
+def student(flags: Flags) -> dict:
+    """A submission that makes exactly the mistakes in `flags`."""
+
+    def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf):
+        return ref.value(game, state, alpha, beta, flags)
+
+    def alphabeta_decision(game, state):
+        return ref.decision(game, state, flags)
+
+    return {"alphabeta_value": alphabeta_value, "alphabeta_decision": alphabeta_decision}
+
+
+def failing_groups(functions: dict) -> dict[str, str]:
+    failed = {}
+    for group, names in GROUPS.items():
+        try:
+            getattr(lab03, f"check_{group}")(**{n: functions[n] for n in names})
+        except CheckFailed as failure:
+            failed[group] = str(failure)
+    return failed
+
+
+def test_lab03_the_reference_passes_every_group():
+    assert failing_groups(student(CORRECT)) == {}
+
+
+@pytest.mark.parametrize("mistake", sorted(MISTAKES))
+def test_lab03_each_mistake_costs_points_in_its_own_group_only(mistake):
+    flags, home = MISTAKES[mistake]
+    failed = failing_groups(student(flags))
+    assert set(failed) == {home}, f"{mistake}: failed in {sorted(failed)}"
+    assert "Looks like" in failed[home], failed[home]
+
+
+def test_lab03_two_mistakes_cost_points_in_both_groups_and_nowhere_else():
+    failed = failing_groups(student(Flags(strict=True, order="reversed", tie="last")))
+    assert set(failed) == {"equality", "children", "decision"}
+    assert "strict pruning" in failed["equality"] and "another order" in failed["children"]
+
+
+def test_lab03_an_unknown_mistake_is_compared_with_the_reference_itself():
+    def sometimes_skips(game, state, alpha=-math.inf, beta=math.inf):
+        # prunes after the first child of every MIN node: wrong values, no known profile
+        player = game.to_move(state)
+
+        def value(s):
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            acts = game.actions(s)
+            if game.to_move(s) != player:
+                acts = acts[:1]
+            vals = [value(game.result(s, a)) for a in acts]
+            return max(vals) if game.to_move(s) == player else min(vals)
+
+        return value(state)
+
+    assert lab03.value_profile(sometimes_skips) is None
+    failed = failing_groups({**student(CORRECT), "alphabeta_value": sometimes_skips})
+    assert {"value", "pruning"} <= set(failed)
+
+
+def test_lab03_a_child_made_before_the_cut_test_costs_points_in_children_only():
+    def peeking(game, state, alpha=-math.inf, beta=math.inf):
+        player = game.to_move(state)
+
+        def search(s, alpha, beta):
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            acts = game.actions(s)
+            maxing = game.to_move(s) == player
+            v = -math.inf if maxing else math.inf
+            child = game.result(s, acts[0])
+            for i in range(len(acts)):
+                w = search(child, alpha, beta)
+                if i + 1 < len(acts):
+                    child = game.result(s, acts[i + 1])  # the next child, made before the cut test
+                if maxing:
+                    v = max(v, w)
+                    if v >= beta:
+                        return v
+                    alpha = max(alpha, v)
+                else:
+                    v = min(v, w)
+                    if v <= alpha:
+                        return v
+                    beta = min(beta, v)
+            return v
+
+        return search(state, alpha, beta)
+
+    failed = failing_groups({**student(CORRECT), "alphabeta_value": peeking})
+    assert set(failed) == {"children"} and "generated but never searched" in failed["children"]
+
+
+def test_lab03_profiles_found_for_every_searched_combination():
+    for flags in ref.candidates(Flags())[:40]:
+        found = lab03.value_profile(student(flags)["alphabeta_value"])
+        assert found is not None
+        probes = lab03._probe_cases()
+        assert [lab03.run_value_model(c, found).walk() for c in probes] == \
+               [lab03.run_value_model(c, flags).walk() for c in probes]
+
+
+def _signature(flags: Flags, cases: list) -> list:
+    out = []
+    for case in cases:
+        run = lab03.run_value_model(case, flags)
+        out.append((repr(run.result), run.walk()))
+    return out
+
+
+def test_lab03_the_probes_tell_apart_every_pair_the_graded_cases_tell_apart():
+    """Two combinations of mistakes that act the same on the probes act the same everywhere we grade."""
+    rng = random.Random(7)
+    wide = [lab03.Case(f"random #{i}", t, t.initial, w)
+            for i in range(16)
+            for t in [lab03.trees.random_tree(rng, max_depth=rng.randint(2, 5), max_branching=3)]
+            for w in [None, (rng.randint(-9, 5) - 0.5, rng.randint(6, 9) + 0.5)]]
+    wide += lab03.positions("pruning")[:5]
+    probes = lab03._probe_cases()
+    seen: dict = {}
+    for flags in ref.candidates(Flags()):
+        key = repr(_signature(flags, probes))
+        behaviour = _signature(flags, wide)
+        if key in seen:
+            other, other_behaviour = seen[key]
+            assert behaviour == other_behaviour, f"{flags.changed()} and {other.changed()} look alike on the probes"
+        else:
+            seen[key] = (flags, behaviour)
+
+
+def _tree_case(spec, root="MAX"):
+    tree = GameTree.from_nested(spec, root=root)
+    return lab03.Case("a test tree", tree, tree.initial)
+
+
+def test_lab03_walk_problems_name_eager_order_twice_and_internal_evaluations():
+    case = _tree_case([[3, [5, 1]], [6, 9]])
+
+    def walk_of(fn):
+        return [k for k, _ in lab03.walk_problems(case, lab03.run_student(fn, case, record=True))]
+
+    assert walk_of(student(CORRECT)["alphabeta_value"]) == []
+    assert walk_of(student(Flags(eager=True))["alphabeta_value"]) == ["eager"]
+    assert walk_of(student(Flags(order="reversed"))["alphabeta_value"]) == ["order"]
+    assert walk_of(student(Flags(recompute=True))["alphabeta_value"]) == ["twice"]
+
+    def try_utility_first(game, state, alpha=-math.inf, beta=math.inf):
+        player = game.to_move(state)
+
+        def value(s):
+            try:
+                return game.utility(s, player)
+            except ValueError:
+                vals = [value(game.result(s, a)) for a in game.actions(s)]
+                return max(vals) if game.to_move(s) == player else min(vals)
+
+        return value(state)
+
+    assert walk_of(try_utility_first) == ["internal"]
+
+
+def test_lab03_transpositions_are_not_mistaken_for_double_evaluations():
+    ttt = TicTacToe()
+    case = lab03.Case("an early position", ttt, ttt.state_from(["X.O", ".O.", "X.."], "X"))
+    run = lab03.run_student(student(Flags(bounds="none"))["alphabeta_value"], case)
+    assert len(run.trace.repeated("utility")) > 0  # the same end position reached by two move orders
+    assert lab03.walk_problems(case, run) == []
+
+
+def test_lab03_a_trace_message_shows_expected_yours_first_difference_and_the_tree():
+    failed = failing_groups(student(Flags(strict=True)))
+    text = failed["equality"]
+    for piece in ("expected (", "yours    (", "first difference at position", "The tree:", "L.3 = 9  #4",
+                  "strict pruning instead of pruning on equality"):
+        assert piece in text, text
+
+
+def test_lab03_a_look_alike_value_gets_no_point():
+    class EqualsEverything(float):
+        def __eq__(self, other):
+            return True
+
+        __hash__ = float.__hash__
+
+    def cheat(game, state, alpha=-math.inf, beta=math.inf):
+        ref.value(game, state, alpha, beta)
+        return EqualsEverything(0)
+
+    failed = failing_groups({**student(CORRECT), "alphabeta_value": cheat})
+    assert "value" in failed and "window" in failed
+
+
+def test_lab03_student_errors_become_a_message_with_their_line():
+    def broken(game, state, alpha=-math.inf, beta=math.inf):
+        return game.utility(state, game.to_move(state))  # an internal node: course_lib raises
+
+    with pytest.raises(CheckFailed, match=r"(?s)raised ValueError.*in broken, line.*internal nodes evaluated"):
+        lab03.check_value(broken)
+
+
+def test_lab03_same_secret_seed_same_cases_and_other_cases_than_public(monkeypatch):
+    from coursetools import guard
+
+    public = [c.name for c in lab03.positions("value")]
+    monkeypatch.setattr(guard, "_SEED", "instructor-seed")
+    first = [(c.name, repr(c.state)) for c in lab03.positions("value")]
+    again = [(c.name, repr(c.state)) for c in lab03.positions("value")]
+    assert first == again and len(first) > len(public)
+    trees_a = [t.leaf_values() for t in lab03._seeded("deep", 2, 3).values()]
+    monkeypatch.setattr(guard, "_SEED", "another-seed")
+    trees_b = [t.leaf_values() for t in lab03._seeded("deep", 2, 3).values()]
+    assert trees_a[:2] == trees_b[:2] and trees_a[2:] != trees_b[2:]
+
+
+def test_lab03_nim_follows_the_rules():
+    nim = lab03.Nim((1, 2))
+    assert nim.actions(nim.initial) == [(0, 1), (1, 1), (1, 2)]
+    end = nim.result(nim.result(nim.initial, (1, 2)), (0, 1))
+    assert nim.is_terminal(end) and nim.utility(end, "P2") == 1 and nim.utility(end, "P1") == -1
+    with pytest.raises(ValueError):
+        nim.result(nim.initial, (0, 2))
+
+
+def test_lab03_models_keep_the_course_facts():
+    sixteen = Traced(GameTree.from_leaves([7, 6, 2, 8, 8, 7, 1, 3, 0, 7, 7, 8, 8, 8, 2, 3], 2))
+    assert ref.value(sixteen, sixteen.initial) == 7
+    assert sixteen.trace.leaf_values() == [7, 6, 2, 8, 7, 0, 7, 8, 8, 8] and sixteen.trace.nodes_visited() == 23
+    eight = Traced(GameTree.from_leaves([3, 5, 2, 9, 12, 5, 23, 24], 2))
+    assert ref.value(eight, eight.initial) == 12 and eight.trace.leaf_values() == [3, 5, 2, 9, 12, 5, 23]
+    tie = Traced(GameTree.from_nested([[5, 6], [5, 9]]))
+    ref.value(tie, tie.initial, flags=Flags(strict=True))
+    assert tie.trace.leaf_values() == [5, 6, 5, 9]  # strict pruning evaluates one more leaf
+    assert ref.value(GameTree.from_leaves([3, 5, 2, 9, 12, 5, 23, 24], 2), "P1.0", 13, 20,
+                     replace(CORRECT, fail_hard=True)) == 13
