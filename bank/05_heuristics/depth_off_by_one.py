@@ -1,0 +1,32 @@
+# The cut-off is tested with depth == 1, so the search evaluates one ply too early (and at
+# depth 0 it never cuts at all). Expected to lose both tests of depth_limited_value.
+
+# %% depth_limited_value
+import math
+
+
+def depth_limited_value(game, state, depth, evaluate):
+    player = game.to_move(state)
+
+    def value(s, d, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        if d == 1:
+            return evaluate(s, player)
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in game.actions(s):
+                v = max(v, value(game.result(s, a), d - 1, alpha, beta))
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            return v
+        v = math.inf
+        for a in game.actions(s):
+            v = min(v, value(game.result(s, a), d - 1, alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    return value(state, depth, -math.inf, math.inf)
