@@ -1,0 +1,48 @@
+"""Bug: the flag compares v with alpha and beta after the loop updated them, not with the
+window the state was entered with."""
+import math
+
+EXACT, LOWER, UPPER = "exact", "lower", "upper"
+
+# %% alphabeta_tt_value
+def alphabeta_tt_value(game, state, table, depth=math.inf, evaluate=None):
+    player = game.to_move(state)
+
+    def value(s, alpha, beta, depth):
+        entry = table.get(s)
+        if entry is not None and entry[2] >= depth:
+            v, flag, _ = entry
+            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
+                return v
+        if game.is_terminal(s):
+            v = game.utility(s, player)
+            table[s] = (v, EXACT, math.inf)
+            return v
+        if depth == 0:
+            v = evaluate(s, player)
+            table[s] = (v, EXACT, 0)
+            return v
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in game.actions(s):
+                v = max(v, value(game.result(s, a), alpha, beta, depth - 1))
+                if v >= beta:
+                    break
+                alpha = max(alpha, v)
+        else:
+            v = math.inf
+            for a in game.actions(s):
+                v = min(v, value(game.result(s, a), alpha, beta, depth - 1))
+                if v <= alpha:
+                    break
+                beta = min(beta, v)
+        if v <= alpha:
+            flag = UPPER
+        elif v >= beta:
+            flag = LOWER
+        else:
+            flag = EXACT
+        table[s] = (v, flag, depth)
+        return v
+
+    return value(state, -math.inf, math.inf, depth)
