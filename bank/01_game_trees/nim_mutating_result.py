@@ -1,0 +1,29 @@
+# ruff: noqa
+# Bug: the heaps are kept in a list and result() changes that list in place, so the state it
+# was given changes too (and states cannot be hashed).
+# %% Nim
+class Nim(Game):
+    players = ("P1", "P2")
+
+    def __init__(self, heaps):
+        self.initial = NimState(list(heaps), "P1")
+
+    def to_move(self, state):
+        return state.to_move
+
+    def actions(self, state):
+        return [(heap, count) for heap, size in enumerate(state.heaps) for count in range(1, size + 1)]
+
+    def result(self, state, action):
+        legal = self.actions(state)
+        if action not in legal:
+            raise IllegalMoveError(action, legal)
+        heap, count = action
+        state.heaps[heap] -= count
+        return NimState(state.heaps, self.opponent(state.to_move))
+
+    def is_terminal(self, state):
+        return not any(state.heaps)
+
+    def utility(self, state, player):
+        return -1 if player == state.to_move else 1

@@ -1,0 +1,401 @@
+"""Hidden tests of lab 01 (game trees): the student's Nim, count_nodes and tree_stats.
+
+Nim is checked by behaviour only, against the grader's own `ReferenceNim`: every
+position of small games is compared (to_move, is_terminal, actions in order, utility),
+so any immutable, hashable state representation is accepted.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, NamedTuple
+
+from course_lib.games import GameTree, Isolation, RaceTo, TicTacToe
+from course_lib.trace import Traced
+
+from . import common, trees
+from .reference_nim import ReferenceNim, random_heaps
+from .searchcheck import picture
+
+LAB = "01_game_trees"
+
+# -- Nim ------------------------------------------------------------------------------
+
+PUBLIC_HEAPS = [(1,), (3,), (1, 2), (2, 2), (3, 1), (0, 2, 1), (1, 2, 3), (1, 1, 1, 1), (2, 0, 3)]
+ORDER_HINT = ("list the actions in the documented order: heaps left to right and, within a heap, "
+              "take 1, 2, ... up to the whole heap (actions() order)")
+
+
+def _heaps(group: str, public: list[tuple], count: int = 3) -> list[tuple]:
+    cases = list(public)
+    rng = common.rng(LAB, group)
+    cases += [random_heaps(rng) for _ in range(count)]
+    if common.has_secret():
+        secret = common.rng(LAB, group, secret=True)
+        cases += [random_heaps(secret) for _ in range(2 * count)]
+    return cases
+
+
+def _make(Nim: Any, heaps: tuple) -> Any:
+    return common.call(Nim, heaps, where=f"(building Nim({heaps}))")
+
+
+def _where(heaps: tuple, moves: list, ref_state: Any) -> str:
+    after = f", after the moves {moves}" if moves else " (the initial state)"
+    return f"in Nim({heaps}){after}: heaps {ref_state.heaps}, {ref_state.to_move} to move"
+
+
+def _walk_rules(game: Any, ref: ReferenceNim, s: Any, r: Any, heaps: tuple, moves: list,
+                mover: Any = None) -> int:
+    """Compare the student's game with the reference at `s` and below; the count of positions."""
+    where = _where(heaps, moves, r)
+    got = common.call(game.to_move, s, where=where)
+    expected = ref.to_move(r)
+    if not common.same(got, expected):
+        hint = ("players not alternating: after a move, result() must give the turn to the other player"
+                if moves and common.same(got, mover) else "players are 'P1' (who moves first) and 'P2'")
+        common.fail(f"to_move() {where}: expected {expected!r}, yours returned {got!r}.", hint)
+    term = common.call(game.is_terminal, s, where=where)
+    if not common.same(term, ref.is_terminal(r)):
+        common.fail(f"is_terminal() {where}: expected {ref.is_terminal(r)!r}, yours returned {term!r}.",
+                    "the game is over exactly when every heap is empty (is_terminal returns a bool)")
+    acts = common.call(game.actions, s, where=where)
+    exp_acts = ref.actions(r)
+    if not common.same(acts, exp_acts):
+        if isinstance(acts, (list, tuple)) and sorted(map(repr, acts)) == sorted(map(repr, exp_acts)) \
+                and type(acts) is list:
+            hint = ORDER_HINT
+        elif isinstance(acts, (list, tuple)) and any(isinstance(a, tuple) and len(a) == 2 and a[1] == 0 for a in acts):
+            hint = "taking 0 is not a move: a move takes at least one object"
+        elif type(acts) is not list:
+            hint = f"actions() should return a list of (heap, count) tuples, not a {type(acts).__name__}"
+        else:
+            hint = "one action per (heap, count) with 1 <= count <= the heap's size; " + ORDER_HINT
+        raise common.CheckFailed(common.sequence_message(f"The actions {where}", exp_acts, acts, hint=hint))
+    if term:
+        for player in ref.players:
+            u = common.call(game.utility, s, player, where=where)
+            if not common.same(u, ref.utility(r, player)):
+                common.fail(f"utility(state, {player!r}) {where}: expected {ref.utility(r, player)!r}, "
+                            f"yours returned {u!r}.",
+                            "taking the last object wins: the player who just moved (the one NOT to move "
+                            "in the final state) gets +1, the other -1")
+        return 1
+    n = 1
+    for a in exp_acts:
+        # A fresh copy each time: mutation is the business of the 'nim_immutable' test.
+        child = common.call(game.result, copy.deepcopy(s), a, where=f"for the move {a} {where}")
+        n += _walk_rules(game, ref, child, ref.result(r, a), heaps, moves + [a], expected)
+    return n
+
+
+def check_nim_rules(Nim: Any) -> int:
+    """Every position of small Nim games: to_move, is_terminal, actions in order, utility."""
+    n = 0
+    for heaps in _heaps("nim_rules", PUBLIC_HEAPS):
+        game, ref = _make(Nim, heaps), ReferenceNim(heaps)
+        players = getattr(game, "players", None)
+        if not common.same(players, ref.players):
+            common.fail(f"Nim.players should be {ref.players!r}, yours is {players!r}.")
+        n += _walk_rules(game, ref, game.initial, ref.initial, heaps, [])
+    return n
+
+
+def fingerprint(x: Any, depth: int = 0) -> Any:
+    """A plain, comparable picture of an object's contents (to see whether it changed)."""
+    if depth > 12:
+        return ("...", type(x).__name__)
+    if x is None or isinstance(x, (bool, int, float, complex, str, bytes)):
+        return (type(x).__name__, x)
+    if isinstance(x, (list, tuple)):
+        return (type(x).__name__, tuple(fingerprint(i, depth + 1) for i in x))
+    if isinstance(x, dict):
+        return ("dict", tuple(sorted((repr(k), fingerprint(v, depth + 1)) for k, v in x.items())))
+    if isinstance(x, (set, frozenset)):
+        return (type(x).__name__, tuple(sorted(repr(i) for i in x)))
+    if hasattr(x, "__dict__") and not callable(x):
+        return (type(x).__name__, fingerprint(vars(x), depth + 1))
+    slots = [s for c in type(x).__mro__ for s in getattr(c, "__slots__", ())]
+    if slots:
+        return (type(x).__name__, tuple((s, fingerprint(getattr(x, s, None), depth + 1)) for s in slots))
+    return (type(x).__name__, repr(x))
+
+
+def _walk_immutable(game: Any, ref: ReferenceNim, s: Any, r: Any, heaps: tuple, moves: list,
+                    visited: list) -> None:
+    """Walk the student's tree; fail as soon as result() changes its state or the game."""
+    where = _where(heaps, moves, r)
+    visited.append((s, r, moves))
+    if ref.is_terminal(r):
+        return
+    for a in ref.actions(r):
+        state_before = copy.deepcopy(s)
+        game_before = {k: fingerprint(v) for k, v in getattr(game, "__dict__", {}).items()}
+        child = common.call(game.result, s, a, where=f"for the move {a} {where}")
+        if fingerprint(s) != fingerprint(state_before):
+            common.fail(f"result(state, {a}) changed the state it was given {where}.\n"
+                        f"  before: {state_before!r}\n  after:  {s!r}",
+                        "state mutated: result() must build and return a new state (a new tuple) and "
+                        "leave the one it was given unchanged")
+        game_after = {k: fingerprint(v) for k, v in getattr(game, "__dict__", {}).items()}
+        if game_after != game_before:
+            changed = sorted(k for k in set(game_before) | set(game_after) if game_before.get(k) != game_after.get(k))
+            common.fail(f"result(state, {a}) changed your game object {where} (attributes {', '.join(changed)}).",
+                        "state mutated: everything about a position belongs in the state; result() must not "
+                        "change the game")
+        if child is s:
+            common.fail(f"result(state, {a}) returned the very state it was given {where}.",
+                        "state mutated: return a new state")
+        _walk_immutable(game, ref, child, ref.result(r, a), heaps, moves + [a], visited)
+
+
+def _check_hashable(visited: list, heaps: tuple) -> None:
+    """Every state hashes; two move orders reaching one position give equal states, equal hashes."""
+    seen: dict = {}
+    for s, r, moves in visited:
+        where = _where(heaps, moves, r)
+        try:
+            h = hash(s)
+        except TypeError as exc:
+            common.fail(f"The state {where} cannot be hashed ({exc}).",
+                        "states must be hashable (and immutable): use tuples (or a NamedTuple), not lists, "
+                        "sets or dicts")
+        key = (r.heaps, r.to_move)
+        if key not in seen:
+            seen[key] = (s, h, moves)
+            continue
+        other, other_hash, other_moves = seen[key]
+        try:
+            same_state = s == other
+        except Exception:  # a student's __eq__ that fails is reported as "not equal"
+            same_state = False
+        if not (same_state is True and other_hash == h):
+            common.fail(f"Two move orders reach the same position ({r}) but your states are not equal "
+                        f"(==) with the same hash: the moves {other_moves} and {moves}.",
+                        "equal positions must give equal states (a NamedTuple or a tuple does this "
+                        "for you) so that searches can recognise them")
+
+
+def check_nim_immutable(Nim: Any) -> int:
+    """result() never changes its state or the game; states are hashable; equal positions are equal."""
+    n = 0
+    for heaps in _heaps("nim_immutable", [(2, 3), (1, 2, 3), (2, 0, 2)], count=2):
+        game, visited = _make(Nim, heaps), []
+        _walk_immutable(game, ReferenceNim(heaps), game.initial, ReferenceNim(heaps).initial, heaps, [], visited)
+        _check_hashable(visited, heaps)
+        n += len(visited)
+    return n
+
+
+def _illegal_cases(heaps: tuple) -> list[tuple[tuple, str]]:
+    k = len(heaps)
+    full = next(i for i, h in enumerate(heaps) if h)
+    cases = [((full, 0), "taking 0 is not a move"),
+             ((full, -1), "a move takes a positive number of objects"),
+             ((full, heaps[full] + 1), "taking more objects than the heap holds"),
+             ((k, 1), f"there is no heap {k} (heaps are numbered 0 to {k - 1})"),
+             ((-1, 1), "there is no heap -1 (careful: Python's negative index reaches the last heap)")]
+    empty = [i for i, h in enumerate(heaps) if h == 0]
+    if empty:
+        cases.append(((empty[0], 1), f"heap {empty[0]} is empty"))
+    return cases
+
+
+def _is_illegal_move_error(exc: BaseException) -> bool:
+    # By name: the hidden test imports course_lib afresh, so the class object differs.
+    return isinstance(exc, ValueError) and any(c.__name__ == "IllegalMoveError" for c in type(exc).__mro__)
+
+
+def check_nim_illegal(Nim: Any) -> int:
+    """Illegal moves raise IllegalMoveError (a ValueError) naming the move."""
+    n = 0
+    for heaps in [(2, 0, 3), (1, 4), (3,)] + _heaps("nim_illegal", [], count=2):
+        game, ref = _make(Nim, heaps), ReferenceNim(heaps)
+        positions = [(game.initial, ref.initial, [])]
+        first = ref.actions(ref.initial)[0]
+        positions.append((common.call(game.result, copy.deepcopy(game.initial), first, where=f"in Nim({heaps})"),
+                          ref.result(ref.initial, first), [first]))
+        for s, r, moves in positions:
+            if ref.is_terminal(r):
+                continue
+            where = _where(heaps, moves, r)
+            for action, why in _illegal_cases(r.heaps):
+                try:
+                    got = game.result(copy.deepcopy(s), action)
+                except BaseException as exc:  # noqa: B036 - the student's code may raise anything
+                    if isinstance(exc, (KeyboardInterrupt, SystemExit)) or type(exc).__name__ == "CheckTimeout":
+                        raise
+                    if not _is_illegal_move_error(exc):
+                        common.fail(f"result(state, {action}) {where} raised {type(exc).__name__}: {exc}",
+                                    f"{why}: raise IllegalMoveError(action, legal_moves) (from "
+                                    "course_lib.games) for every illegal move")
+                    if repr(action) not in str(exc):
+                        common.fail(f"result(state, {action}) {where} raised IllegalMoveError, but its "
+                                    f"message does not name the move {action!r}: {str(exc)[:200]!r}",
+                                    "IllegalMoveError(action, legal_moves) writes a message naming both")
+                    n += 1
+                    continue
+                common.fail(f"result(state, {action}) {where} returned {got!r} instead of raising "
+                            "IllegalMoveError.", f"{why}: result() must reject illegal moves")
+    return n
+
+
+# -- count_nodes and tree_stats ---------------------------------------------------------
+
+class Stats(NamedTuple):
+    nodes: int
+    leaves: int
+    internal: int
+    depth: int
+    deepest: int  # nodes at the greatest depth
+
+
+def reference_stats(game: Any, state: Any) -> Stats:
+    """Nodes, leaves, internal nodes, depth (plies) of the full tree below `state`."""
+    nodes = leaves = internal = depth = deepest = 0
+    stack = [(state, 0)]
+    while stack:
+        s, d = stack.pop()
+        nodes += 1
+        if d > depth:
+            depth, deepest = d, 0
+        if d == depth:
+            deepest += 1
+        if game.is_terminal(s):
+            leaves += 1
+            continue
+        internal += 1
+        stack.extend((game.result(s, a), d + 1) for a in game.actions(s))
+    return Stats(nodes, leaves, internal, depth, deepest)
+
+
+def _ttt_positions() -> list[tuple[str, Any, Any]]:
+    g = TicTacToe()
+    pictures = ["X.O/.X./O..", "XO./.O./..X", "X../.O./...", "OX./.X./..O", "X.O/OX./..."]
+    return [(f"TicTacToe {p.replace('/', ' ')}", g, g.state_from(p.split("/"))) for p in pictures]
+
+
+def _game_cases(group: str) -> list[tuple[str, Any, Any]]:
+    """(name, game, state): trees, the number-picking game, Tic-Tac-Toe, Nim, Isolation."""
+    cases = [(name, t, t.initial) for name, t in trees.public_trees().items()]
+    cases += [(name, t, t.initial) for name, t in trees.seeded_trees(common.rng(LAB, group), 5).items()]
+    race = RaceTo()
+    cases += [("RaceTo(4, 2)", RaceTo(4, 2), RaceTo(4, 2).initial), ("RaceTo(7, 3)", RaceTo(7, 3), RaceTo(7, 3).initial),
+              ("RaceTo(10, 3) from total 3", race, race.result(race.result(race.initial, 1), 2))]
+    cases += _ttt_positions()
+    cases += [(f"Nim({h})", ReferenceNim(h), ReferenceNim(h).initial) for h in [(1, 2, 3), (2, 2, 2)]]
+    iso = Isolation(3, start=((0, 0), (2, 2)))
+    cases.append(("Isolation 3x3", iso, iso.initial))
+    if common.has_secret():
+        rng = common.rng(LAB, group, secret=True)
+        cases += [(f"secret {k}", t, t.initial) for k, t in trees.seeded_trees(rng, 8).items()]
+        cases += [(f"secret Nim({h})", ReferenceNim(h), ReferenceNim(h).initial)
+                  for h in (random_heaps(rng, 2000) for _ in range(3))]
+    return cases
+
+
+def _pic(game: Any) -> str:
+    return picture(game) if isinstance(game, GameTree) and len(game.nodes()) <= 31 else ""
+
+
+def check_count_nodes(count_nodes: Any) -> int:
+    """count_nodes on trees and game positions: the root counted, every node once."""
+    n = 0
+    for name, game, state in _game_cases("count_nodes"):
+        ref = reference_stats(game, state)
+        traced = Traced(game)
+        got = common.call(count_nodes, traced, state, where=f"on {name}")
+        if type(got) is not int:
+            common.fail(f"count_nodes on {name} should return an int, yours returned "
+                        f"{type(got).__name__}: {got!r:.80}")
+        if got != ref.nodes:
+            if got == ref.nodes - 1:
+                hint = "you forgot the root: count the state itself too (a terminal state counts 1)"
+            elif got == ref.leaves:
+                hint = "you counted only the leaves (terminal states): internal nodes count too"
+            elif got == ref.internal:
+                hint = "you counted only the internal nodes: terminal states (leaves) count too"
+            elif got == ref.nodes - ref.leaves - 1 or got == ref.nodes - ref.leaves + 1:
+                hint = "leaves (terminal states) count too, each exactly once"
+            else:
+                hint = "count every node once: 1 for the state itself plus the nodes below each child"
+            common.fail(f"count_nodes on {name}: expected {ref.nodes}, yours returned {got}.", hint, _pic(game))
+        if isinstance(game, GameTree):
+            missing = [c for c in game.nodes()[1:] if c not in set(traced.trace.generated())]
+            if missing:
+                common.fail(f"count_nodes on {name} never generated {missing[0]} with result().",
+                            "count the nodes by exploring the tree with actions() and result()", _pic(game))
+        n += 1
+    return n
+
+
+FIELDS = ("depth", "leaves", "branching")
+
+
+def _stats_of(tree_stats: Any, name: str, game: Any, state: Any) -> tuple:
+    got = common.call(tree_stats, game, state, where=f"on {name}")
+    fields = getattr(type(got), "_fields", None)
+    if not isinstance(got, tuple) or len(got) != 3 or (fields is not None and tuple(fields) != FIELDS):
+        common.fail(f"tree_stats on {name} returned {got!r:.120}.",
+                    "return TreeStats(depth, leaves, branching) (or the plain tuple (depth, leaves, branching))")
+    return tuple(got)
+
+
+def _field_check(tree_stats: Any, group: str, index: int) -> int:
+    n = 0
+    for name, game, state in _game_cases(group):
+        ref = reference_stats(game, state)
+        got = _stats_of(tree_stats, name, game, state)[index]
+        field = FIELDS[index]
+        if index == 0:
+            expected, ok = ref.depth, type(got) is int and got == ref.depth
+            if type(got) is not int:
+                hint = "depth is a whole number of plies (an int)"
+            elif got == ref.depth + 1:
+                hint = "depth counts plies (moves), not levels of nodes: a terminal state has depth 0"
+            else:
+                hint = "depth is the number of plies (moves) on the longest path from the state to a terminal state"
+        elif index == 1:
+            expected, ok = ref.leaves, type(got) is int and got == ref.leaves
+            if type(got) is not int:
+                hint = "the number of leaves is an int"
+            elif got == ref.deepest:
+                hint = "you counted only the leaves at the greatest depth: terminal states at every depth are leaves"
+            elif got == ref.nodes:
+                hint = "you counted every node: only terminal states are leaves"
+            elif ref.internal and round((ref.nodes - 1) / ref.internal) ** ref.depth == got:
+                hint = "b**d is an estimate; count the terminal states of the real tree"
+            else:
+                hint = "a leaf is a terminal state: count each one once"
+        else:
+            expected = (ref.nodes - 1) / ref.internal if ref.internal else 0.0
+            ok = common.is_number(got) and common.same(float(got), expected)
+            if not common.is_number(got):
+                hint = "branching is a number (a float)"
+            elif ref.internal and common.same(float(got), (ref.nodes - 1) / ref.nodes):
+                hint = "average over the internal nodes only: leaves have no children and do not count"
+            elif ref.internal and got == (ref.nodes - 1) // ref.internal:
+                hint = "branching should be a float: use / (true division), not //"
+            else:
+                hint = ("the average branching factor is (children of all internal nodes) / (number of internal "
+                        "nodes); 0.0 when the state is terminal")
+        if not ok:
+            common.fail(f"tree_stats on {name}: expected {field} = {expected!r}, yours is {got!r}.", hint,
+                        _pic(game))
+        n += 1
+    return n
+
+
+def check_tree_stats_depth(tree_stats: Any) -> int:
+    """tree_stats(...).depth: plies on the longest path."""
+    return _field_check(tree_stats, "tree_stats_depth", 0)
+
+
+def check_tree_stats_leaves(tree_stats: Any) -> int:
+    """tree_stats(...).leaves: the terminal states."""
+    return _field_check(tree_stats, "tree_stats_leaves", 1)
+
+
+def check_tree_stats_branching(tree_stats: Any) -> int:
+    """tree_stats(...).branching: the average number of children of internal nodes."""
+    return _field_check(tree_stats, "tree_stats_branching", 2)
