@@ -10,6 +10,7 @@ added and must get full marks.
 from __future__ import annotations
 
 import csv
+import os
 import shutil
 import subprocess
 import sys
@@ -93,16 +94,31 @@ def run_nbgrader(course: Path, *args: str, timeout: float = 1800) -> subprocess.
     return proc
 
 
-def grade_entries(root: Path, lab: str, answers: dict[str, dict[str, str]]) -> dict[str, Outcome]:
-    """Build one submission per entry, autograde them in one nbgrader process, read the scores."""
+def grade_entries(root: Path, lab: str, answers: dict[str, dict[str, str]],
+                  jobs: int | None = None) -> dict[str, Outcome]:
+    """Build one submission per entry, autograde them (`jobs` nbgrader processes), read the scores."""
     from nbgrader.api import Gradebook
+
+    from .grading import grade
 
     with tempfile.TemporaryDirectory(prefix=f"bank-{lab}-") as tmp:
         course = prepare_course(root, lab, Path(tmp))
         release_nb = course / "release" / lab / f"{lab}.ipynb"
         for entry, ans in answers.items():
             build_submission(release_nb, ans, course / "submitted" / entry / lab / f"{lab}.ipynb")
-        run_nbgrader(course, "autograde", lab, "--create", "--force")
+        # Sharded like a real class (one nbgrader process per core, IPC kernels): the
+        # banks of all labs run in every `make test`.
+        saved = os.environ.get("COURSE_DB_URL")
+        os.environ["COURSE_DB_URL"] = "sqlite:///" + str(course / "gradebook.db")  # never the real gradebook
+        try:
+            report = grade(course, lab, jobs=jobs, force=True, progress=None)
+        finally:
+            if saved is None:
+                del os.environ["COURSE_DB_URL"]
+            else:
+                os.environ["COURSE_DB_URL"] = saved
+        if report.not_graded():
+            raise RuntimeError(f"bank of {lab}: not graded:\n{report.summary()}")
         outcomes = {}
         with Gradebook("sqlite:///" + str(course / "gradebook.db"), course_id="adversarial-search") as gb:
             for entry in answers:

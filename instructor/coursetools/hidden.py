@@ -31,11 +31,30 @@ class CheckTimeout(BaseException):
     """Raised inside student code that runs past the check's time limit."""
 
 
+def _reloadable(name: str) -> bool:
+    return name == "course_lib" or name.startswith("course_lib.") or name.startswith("coursetools.checks")
+
+
 def _fresh_modules() -> None:
-    for name in [n for n in sys.modules if n == "course_lib" or n.startswith("course_lib.")
-                 or n.startswith("coursetools.checks")]:
+    for name in [n for n in sys.modules if _reloadable(n)]:
         del sys.modules[name]
     importlib.invalidate_caches()
+
+
+@contextmanager
+def fresh_imports() -> Iterator[None]:
+    """Import course_lib and the checks afresh inside the block; put the old modules back after.
+
+    Putting them back keeps the caller's own imports consistent (the kernel's, or a
+    test process calling `check` directly).
+    """
+    saved = {n: m for n, m in sys.modules.items() if _reloadable(n)}
+    try:
+        yield
+    finally:
+        for name in [n for n in sys.modules if _reloadable(n)]:
+            del sys.modules[name]
+        sys.modules.update(saved)
 
 
 def _restore() -> None:
@@ -77,13 +96,19 @@ def load_checks(lab: str) -> Any:
 def check(lab: str, group: str, **student: Callable[..., Any] | type) -> None:
     """Run test group `group` of `lab` on the student's functions or classes."""
     _restore()
-    module = load_checks(lab)
-    fn = getattr(module, f"check_{group}", None)
-    if fn is None:
-        raise RuntimeError(f"no test group {group!r} in the checks of {lab} (a grader set-up problem)")
+    with fresh_imports():
+        module = load_checks(lab)
+        fn = getattr(module, f"check_{group}", None)
+        if fn is None:
+            raise RuntimeError(f"no test group {group!r} in the checks of {lab} (a grader set-up problem)")
+        passed = _run(fn, group, student)
+    print(f"'{group}': all {passed} checks passed" if isinstance(passed, int) else f"'{group}': passed")
+
+
+def _run(fn: Callable[..., Any], group: str, student: dict) -> Any:
     try:
         with time_limit(TIME_LIMIT_SECONDS):
-            passed = fn(**student)
+            return fn(**student)
     except CheckTimeout:
         raise CheckFailed(
             f"Your code ran for more than {TIME_LIMIT_SECONDS} s on the test cases of '{group}' "
@@ -92,4 +117,3 @@ def check(lab: str, group: str, **student: Callable[..., Any] | type) -> None:
         ) from None
     except CheckFailed as failure:
         raise CheckFailed(str(failure)) from None
-    print(f"'{group}': all {passed} checks passed" if isinstance(passed, int) else f"'{group}': passed")
