@@ -3,8 +3,8 @@
 1. Generate every lab's student version into ``release/`` and check it: no solution or
    hidden-test line, and it runs with only the expected ``NotImplementedError`` stubs failing.
 2. Take the demo class kept in the repo, ``demo/submissions/<student>/<lab>/`` (built with
-   `coursetools.submission.build_submission` from ``demo/answers/<student>/<lab>.py``; see
-   `build_demo_class`), copy it into ``submitted/``.
+   `coursetools.submission.build_submission` from the source's solutions, the bug bank
+   and the adversarial cells below; see `build_demo_class`), copy it into ``submitted/``.
 3. Autograde every lab in parallel shards (`coursetools.grading`), generate feedback into
    ``feedback/``, export the grades to ``exports/grades.csv``.
 4. Print a students x labs table and where the feedback lies; exit 1 if a score differs
@@ -45,13 +45,12 @@ def _solutions(source: Path) -> dict[str, str]:
     return solution_answers(source)
 
 
-def _write_answers(path: Path, answers: dict[str, str]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(f"# %% {gid}\n{src.rstrip()}\n\n" for gid, src in answers.items()))
-
-
 def build_demo_class(root: Path) -> list[Path]:
-    """(Re)write demo/answers and demo/submissions for every released lab; returns the submissions."""
+    """(Re)write demo/submissions for every released lab; returns the submissions.
+
+    The answers are not kept as files: each student's answers are the source's own
+    solutions with one change (a bank entry, or trouble added to the last cell).
+    """
     demo = root / "demo"
     out = []
     for lab in labs(root):
@@ -76,8 +75,7 @@ def build_demo_class(root: Path) -> list[Path]:
                 nb_out.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy(release, nb_out)
             else:
-                _write_answers(demo / "answers" / student / f"{lab}.py", ans)
-                build_submission(release, demo / "answers" / student / f"{lab}.py", nb_out)
+                build_submission(release, ans, nb_out)
             out.append(nb_out)
         broken = demo / "submissions" / "zz_not_a_notebook" / lab / f"{lab}.ipynb"
         broken.parent.mkdir(parents=True, exist_ok=True)
