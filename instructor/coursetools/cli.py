@@ -24,13 +24,6 @@ def cmd_check_notebooks_clean(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_demo(args: argparse.Namespace) -> int:
-    """The instructor's main job, as far as the course has got: build the student versions."""
-    from .release import release_all
-
-    return release_all(course_root())
-
-
 def cmd_release(args: argparse.Namespace) -> int:
     """Generate every lab's student version into release/."""
     from .release import release_all
@@ -73,7 +66,6 @@ COMMANDS = {
     "bank": cmd_bank,
     "build-submission": cmd_build_submission,
     "check-notebooks-clean": cmd_check_notebooks_clean,
-    "demo": cmd_demo,
     "figures": cmd_figures,
     "release": cmd_release,
     "stamp": cmd_stamp,
