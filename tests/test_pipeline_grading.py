@@ -1,13 +1,15 @@
 """`python -m coursetools grade LAB --jobs N` through the real nbgrader and real kernels.
 
 Parallel shards, idempotent re-runs, a crash in the middle of a class, a gradebook rebuilt
-from submitted/, a kernel that fails to start, a submission over its wall-clock cap.
+from submitted/, a kernel that fails to start, a submission over its wall-clock cap, a
+grader told to stop that leaves no process behind.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -174,3 +176,41 @@ def test_pipeline_grade_command_line(course):
                           env=tool_env(), capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert f"{LAB}: 0 graded, {len(STUDENTS)} already up to date, 0 not graded" in proc.stdout
+
+
+def _kernels_of(pid: int) -> list:
+    import psutil
+
+    found = []
+    for child in psutil.Process(pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.Error:  # gone already
+            pass
+    return found
+
+
+def test_pipeline_terminated_grader_stops_its_shards_and_keeps_grades(course):
+    import psutil
+
+    proc = subprocess.Popen([sys.executable, "-m", "coursetools", "grade", LAB, "--jobs", "2", "--force"],
+                            cwd=course, env=tool_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not _kernels_of(proc.pid):
+            time.sleep(0.2)
+        family = psutil.Process(proc.pid).children(recursive=True)
+        assert _kernels_of(proc.pid), "no grading kernel started within 120 s"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            kill_tree(proc.pid)
+    assert proc.returncode == 130, out + err
+    assert "stopped by SIGTERM" in err and "run the same command again" in err, err
+    _, alive = psutil.wait_procs(family, timeout=15)
+    assert not alive, f"the stopped grader left these running: {[p.pid for p in alive]}"
+    report = grade(course, LAB, jobs=2, progress=None)
+    assert not report.not_graded(), report.summary()
+    assert scores_of(course) == {s: float(v) for s, (_, v) in STUDENTS.items()}

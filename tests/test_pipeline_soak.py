@@ -1,7 +1,9 @@
 """Parallel grading, again and again: never hangs, same scores every run.
 
-`make test` runs a light version (16 submissions, --jobs 4, 2 runs); `make soak` the full
-one (SOAK_SUBMISSIONS=64 SOAK_RUNS=10, and SOAK_LAB=03_alphabeta for the real lab).
+`make test` runs a light version on the toy lab (16 submissions, --jobs 4, 2 runs);
+`make soak` the full one on a real lab (SOAK_SUBMISSIONS=64 SOAK_RUNS=10 SOAK_LAB=03_alphabeta).
+A real lab's class is its solution and every entry of its bug bank, in turn, so the class
+has a spread of scores, and each run must agree with the bank's ``expected.csv``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import time
 import pytest
 
 from coursetools import course_root
+from coursetools.bank import read_expected
 from coursetools.grading import grade
 from coursetools.toycourse import (LAB, PERFECT, make_lab_course, make_toy_course, remove_course, solution_submission,
                                    toy_submission)
@@ -34,10 +37,27 @@ def soak_course(tmp_path_factory):
         if not (course_root() / "source" / SOAK_LAB).is_dir():
             pytest.skip(f"no {SOAK_LAB} in source/")
         course = make_lab_course(folder, SOAK_LAB)
-        for i in range(N):
-            solution_submission(course, SOAK_LAB, f"s{i:03d}")
+        for student, entry in class_entries().items():
+            solution_submission(course, SOAK_LAB, student, bank_entry=None if entry == "solution" else entry)
     yield course
     remove_course(course)
+
+
+def class_entries() -> dict[str, str]:
+    """Student -> what they hand in: the solution and the bank's entries, cycled."""
+    entries = ["solution", *sorted(p.stem for p in (course_root() / "bank" / SOAK_LAB).glob("*.py"))]
+    return {f"s{i:03d}": entries[i % len(entries)] for i in range(N)}
+
+
+def check_against_bank(report) -> None:
+    """A bank entry with failing tests loses points; the solution and correct alternatives do not."""
+    expected = read_expected(course_root() / "bank" / SOAK_LAB / "expected.csv")
+    for student, entry in class_entries().items():
+        result = report.results[student]
+        full = result.score == result.max_score
+        should_fail = bool(expected[entry].failing) if entry in expected else False
+        assert full != should_fail, (f"{student} handed in {entry}: scored {result.score}/{result.max_score}, "
+                                     f"expected {'to lose points' if should_fail else 'full marks'}")
 
 
 def test_pipeline_soak_parallel_grading_is_repeatable(soak_course):
@@ -49,6 +69,12 @@ def test_pipeline_soak_parallel_grading_is_repeatable(soak_course):
         assert len(report.results) == N
         seen.append(report.scores())
         print(f"soak run {run + 1}/{RUNS}: {N} submissions, --jobs {JOBS}, {time.monotonic() - t0:.1f} s")
-    assert all(s == seen[0] for s in seen), "scores changed between runs"
+        if SOAK_LAB != LAB:
+            check_against_bank(report)
+    changed = [(run + 1, s) for run, s in enumerate(seen) if s != seen[0]]
+    assert not changed, f"scores changed between runs: run 1 {seen[0]} but run {changed[0][0]} {changed[0][1]}"
     if SOAK_LAB == LAB:
         assert sorted(set(seen[0].values())) == [3.0, 5.0]
+    else:
+        print(f"soak: {len(set(seen[0].values()))} distinct scores, identical in all {RUNS} runs: "
+              + " ".join(f"{score:g}" for score in seen[0].values()))

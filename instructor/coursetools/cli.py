@@ -88,4 +88,11 @@ def main(argv: list[str] | None = None) -> int:
                                   help="stamp only below these folders (default: source/ and notebooks/)")
     add_pipeline_arguments(parsers)
     args = parser.parse_args(argv)
-    return COMMANDS[args.command](args)
+    from .grading import GradingStopped
+
+    try:
+        return COMMANDS[args.command](args)
+    except (KeyboardInterrupt, GradingStopped) as stop:
+        print(f"\n{args.command} {stop or 'interrupted'}: every grade recorded so far is kept; "
+              "run the same command again to finish the rest.", file=sys.stderr)
+        return 130

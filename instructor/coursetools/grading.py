@@ -22,6 +22,8 @@ How it works (and why):
   is missing, older than the submission (``timestamp.txt``), or absent from the gradebook.
   ``--force`` regrades everything. Deleting the gradebook and running again rebuilds it
   from ``source/`` and ``submitted/``.
+- Stopping the grader (Ctrl-C, SIGTERM, SIGHUP) stops every shard and its kernels too;
+  grades recorded so far are kept, and the same command finishes the rest.
 
 The final summary names every submission that was not graded, and why.
 """
@@ -33,14 +35,17 @@ import json
 import os
 import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import nbformat
 
@@ -219,6 +224,33 @@ def kill_tree(pid: int) -> None:
     psutil.wait_procs(procs, timeout=10)
 
 
+class GradingStopped(Exception):
+    """The grader was told to stop (SIGTERM, SIGHUP); the shards were stopped, recorded grades kept."""
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into `GradingStopped` inside the block, so its clean-up runs.
+
+    The shards run in sessions of their own (a Ctrl-C meant for the grader must not kill a
+    kernel mid-cell), so nothing else would stop them when the grader is terminated.
+    """
+    def stop(signum: int, frame: object) -> None:
+        for sig in previous:  # a second signal must not interrupt the clean-up
+            signal.signal(sig, signal.SIG_IGN)
+        raise GradingStopped(f"stopped by {signal.Signals(signum).name}")
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 @dataclass
 class Shard:
     index: int
@@ -273,7 +305,8 @@ class Grader:
             path = os.environ.get("PATH", "")
             os.environ["PATH"] = tool_env()["PATH"]  # nbgrader runs alembic by name when it creates a gradebook
             try:
-                self._run()
+                with stop_on_signals():
+                    self._run()
             finally:
                 os.environ["PATH"] = path
                 self.report.seconds = time.monotonic() - t0

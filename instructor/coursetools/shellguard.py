@@ -7,10 +7,19 @@ output, which nbgrader scores as passed. `reset` puts the shell back as it was a
 for builtins, the excepthook and the traceback display). The grader calls it through an
 execute request's ``user_expressions`` before every graded test cell: those are evaluated
 without passing through the input transformers the submission may have installed.
+
+It also puts back Python's import machinery (``sys.meta_path``, ``sys.path_hooks``,
+``sys.path``) and forgets every grader module but this one and the guard, so the hidden
+test that follows imports `coursetools.hidden` afresh from disk: a submission that
+replaced ``check`` (or the module, or the package's path) gains nothing.
+
+This raises the bar; it is not a sandbox. Code that runs in the kernel can, with enough
+study of the grader, still reach it; see the README's "Limits of grading in the kernel".
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 _METHODS = ("run_cell", "run_cell_async", "run_ast_nodes", "run_code", "transform_cell", "transform_ast",
@@ -28,6 +37,7 @@ def _shell():
 
 
 def _take() -> None:
+    _SNAPSHOT.update(meta_path=list(sys.meta_path), path_hooks=list(sys.path_hooks), path=list(sys.path))
     shell = _shell()
     if shell is None:
         return
@@ -40,6 +50,23 @@ def _take() -> None:
                  for cls in type(shell).__mro__ + type(getattr(shell, "kernel", None)).__mro__},
         stdout=sys.stdout, stderr=sys.stderr, displayhook=sys.displayhook,
     )
+
+
+def _kept(name: str) -> bool:
+    """Grader modules that stay loaded: this one and the guard (they hold the start-up snapshots)."""
+    return name in (__name__, "coursetools.guard") or not (name == "coursetools" or name.startswith("coursetools."))
+
+
+def _reset_imports() -> None:
+    sys.meta_path[:] = _SNAPSHOT["meta_path"]
+    sys.path_hooks[:] = _SNAPSHOT["path_hooks"]
+    sys.path[:] = _SNAPSHOT["path"]
+    sys.path_importer_cache.clear()
+    for name in [n for n in sys.modules if not _kept(n)]:
+        del sys.modules[name]
+    package = importlib.import_module("coursetools")  # afresh, with its own __path__
+    package.guard = sys.modules.get("coursetools.guard")
+    package.shellguard = sys.modules[__name__]
 
 
 def reset(token: str = "ok") -> str:
@@ -66,6 +93,8 @@ def reset(token: str = "ok") -> str:
     guard = sys.modules.get("coursetools.guard")
     if guard is not None:
         guard.restore()
+    if _SNAPSHOT:
+        _reset_imports()
     return token
 
 

@@ -121,12 +121,16 @@ def make_lab_course(folder: Path, lab: str, *, config_extra: str = "") -> Path:
     return folder
 
 
-def solution_submission(course: Path, lab: str, student: str) -> Path:
-    """`student` hands in the lab with the source notebook's own solutions (every notebook of the lab)."""
+def solution_submission(course: Path, lab: str, student: str, *, bank_entry: str | None = None) -> Path:
+    """`student` hands in the lab with the source notebook's own solutions (every notebook of the lab),
+    or, given `bank_entry`, with that entry of ``bank/<lab>/`` in place of the solutions it replaces."""
     from .bank import solution_answers
 
     out = None
     for source in sorted((course / "source" / lab).glob("*.ipynb")):
+        answers = solution_answers(source)
+        if bank_entry is not None:
+            answers.update(_answers((course_root() / "bank" / lab / f"{bank_entry}.py").read_text()))
         out = course / "submitted" / student / lab / source.name
-        build_submission(course / "release" / lab / source.name, solution_answers(source), out)
+        build_submission(course / "release" / lab / source.name, answers, out)
     return out
