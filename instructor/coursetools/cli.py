@@ -93,6 +93,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args)
     except (KeyboardInterrupt, GradingStopped) as stop:
-        print(f"\n{args.command} {stop or 'interrupted'}: every grade recorded so far is kept; "
+        print(f"\n{args.command} {str(stop) or 'interrupted'}: every grade recorded so far is kept; "
               "run the same command again to finish the rest.", file=sys.stderr)
         return 130
