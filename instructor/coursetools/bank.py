@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -74,16 +73,6 @@ def _text(cell: nbformat.NotebookNode) -> str:
     return "".join(parts)
 
 
-def prepare_course(root: Path, lab: str, workdir: Path) -> Path:
-    """A private copy of the course for grading `lab`, with its own gradebook."""
-    course = workdir / "course"
-    (course / "source").mkdir(parents=True)
-    shutil.copy(root / "nbgrader_config.py", course / "nbgrader_config.py")
-    shutil.copytree(root / "source" / lab, course / "source" / lab)
-    run_nbgrader(course, "generate_assignment", lab, "--force")
-    return course
-
-
 def run_nbgrader(course: Path, *args: str, timeout: float = 1800) -> subprocess.CompletedProcess:
     """Run an nbgrader command in `course`, raising with its output if it fails."""
     env = tool_env(COURSE_DB_URL="sqlite:///" + str(course / "gradebook.db"))
@@ -100,9 +89,10 @@ def grade_entries(root: Path, lab: str, answers: dict[str, dict[str, str]],
     from nbgrader.api import Gradebook
 
     from .grading import grade
+    from .toycourse import make_lab_course
 
     with tempfile.TemporaryDirectory(prefix=f"bank-{lab}-") as tmp:
-        course = prepare_course(root, lab, Path(tmp))
+        course = make_lab_course(Path(tmp) / "course", lab, root=root)
         release_nb = course / "release" / lab / f"{lab}.ipynb"
         for entry, ans in answers.items():
             build_submission(release_nb, ans, course / "submitted" / entry / lab / f"{lab}.ipynb")

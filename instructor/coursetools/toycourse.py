@@ -12,14 +12,13 @@ look for it in every generated file.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from . import course_root, tool_env
+from . import course_root
+from .bank import run_nbgrader
 from .submission import build_submission
 
 LAB = "toy"
@@ -76,15 +75,17 @@ def make_toy_course(folder: Path, *, config_extra: str = "", release: bool = Tru
     """Write a toy course into `folder` (created) and return it; `config_extra` is appended to the config."""
     folder = Path(folder)
     (folder / "source" / LAB).mkdir(parents=True, exist_ok=True)
-    config = (course_root() / "nbgrader_config.py").read_text()
-    (folder / "nbgrader_config.py").write_text(config + ("\n# --- toy course ---\n" + config_extra if config_extra else ""))
+    _write_config(folder, course_root(), config_extra)
     nbformat.write(toy_source_notebook(), folder / "source" / LAB / f"{LAB}.ipynb")
     if release:
-        proc = subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", LAB, "--force", "--log-level=WARN"],
-                              cwd=folder, env=tool_env(), capture_output=True, text=True)
-        if proc.returncode:
-            raise RuntimeError(f"nbgrader generate_assignment failed in {folder}:\n{proc.stderr}")
+        run_nbgrader(folder, "generate_assignment", LAB, "--force")
     return folder
+
+
+def _write_config(folder: Path, root: Path, extra: str) -> None:
+    """The course's own nbgrader_config.py (its root is the folder it sits in), then `extra`."""
+    config = (root / "nbgrader_config.py").read_text()
+    (folder / "nbgrader_config.py").write_text(config + ("\n# --- test course ---\n" + extra if extra else ""))
 
 
 def toy_submission(course: Path, student: str, answers: str, *, timestamp: str | None = None) -> Path:
@@ -107,17 +108,13 @@ def remove_course(folder: Path) -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def make_lab_course(folder: Path, lab: str, *, config_extra: str = "") -> Path:
-    """A temporary course holding one real lab of this course (source, release and gradebook)."""
-    folder = Path(folder)
+def make_lab_course(folder: Path, lab: str, *, config_extra: str = "", root: Path | None = None) -> Path:
+    """A course in `folder` holding one real lab of the course at `root` (source, release and gradebook)."""
+    folder, root = Path(folder), root or course_root()
     (folder / "source").mkdir(parents=True, exist_ok=True)
-    shutil.copytree(course_root() / "source" / lab, folder / "source" / lab)
-    config = (course_root() / "nbgrader_config.py").read_text()
-    (folder / "nbgrader_config.py").write_text(config + ("\n# --- test course ---\n" + config_extra if config_extra else ""))
-    proc = subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", lab, "--force", "--log-level=WARN"],
-                          cwd=folder, env=tool_env(), capture_output=True, text=True)
-    if proc.returncode:
-        raise RuntimeError(f"nbgrader generate_assignment {lab} failed in {folder}:\n{proc.stderr}")
+    shutil.copytree(root / "source" / lab, folder / "source" / lab)
+    _write_config(folder, root, config_extra)
+    run_nbgrader(folder, "generate_assignment", lab, "--force")
     return folder
 
 

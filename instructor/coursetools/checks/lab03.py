@@ -42,6 +42,7 @@ from course_lib.trace import Traced
 from . import common, trees
 from . import reference_alphabeta as ref
 from .reference_alphabeta import CORRECT, Flags
+from .searchcheck import example_path, path_namer
 
 LAB = "03_alphabeta"
 INF = math.inf
@@ -365,23 +366,7 @@ def namer(case: Case, run: Run) -> Callable[[Hashable], str]:
                 return str(n)
 
         return tree_name
-    paths: dict[Hashable, tuple] = {case.state: ()}
-    for e in run.trace.events("generate"):
-        paths[e.node] = paths.get(e.parent, ("?",)) + (e.action,)
-
-    def game_name(n: Hashable) -> str:
-        p = paths.get(n)
-        if p is None:
-            return "?"
-        return "root" if not p else "/".join(_action_text(a) for a in p)
-
-    return game_name
-
-
-def _action_text(a: Any) -> str:
-    if isinstance(a, tuple):
-        return "(" + ",".join(str(x) for x in a) + ")"
-    return str(a)
+    return path_namer(case.state, [run.trace])
 
 
 def picture(case: Case, run: Run | None = None) -> str:
@@ -397,16 +382,7 @@ def picture(case: Case, run: Run | None = None) -> str:
         except Exception:  # a drawing must never hide the real message
             return ascii_tree(case.game, max_lines=45, root=root)
     text = str(case.state)
-    return f"(paths below are the moves from this position, e.g. {_example_path(case)})\n{text}"
-
-
-def _example_path(case: Case) -> str:
-    acts = case.game.actions(case.state)
-    if len(acts) < 2:
-        return _action_text(acts[0]) if acts else "root"
-    kid = case.game.result(case.state, acts[0])
-    more = case.game.actions(kid)
-    return "/".join(_action_text(a) for a in ([acts[0], more[0]] if more else [acts[0]]))
+    return f"(paths below are the moves from this position, e.g. {example_path(case.game, case.state)})\n{text}"
 
 
 # -- profiles -------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from course_lib.trace import Traced
 from . import common, trees
 from . import reference_heuristics as ref
 from .reference_heuristics import Baseline, Opening
+from .searchcheck import example_path, path_namer
 
 LAB = "05_heuristics"
 INF = math.inf
@@ -289,22 +290,7 @@ def namer(case: Case, *runs: Run) -> Callable[[Hashable], str]:
     """How a node is written in messages: its name in a tree, the moves leading to it in a game."""
     if case.is_tree:
         return str
-    paths: dict[Hashable, tuple] = {case.state: ()}
-    for run in runs:
-        for e in run.game.trace.events("generate"):
-            paths.setdefault(e.node, paths.get(e.parent, ("?",)) + (e.action,))
-
-    def name(n: Hashable) -> str:
-        p = paths.get(n)
-        if p is None:
-            return "?"
-        return "root" if not p else "/".join(_action_text(a) for a in p)
-
-    return name
-
-
-def _action_text(a: Any) -> str:
-    return "(" + ",".join(str(x) for x in a) + ")" if isinstance(a, tuple) else str(a)
+    return path_namer(case.state, [run.game.trace for run in runs])
 
 
 def valued_text(items: list[tuple[str, Hashable]], name: Callable[[Hashable], str]) -> list[str]:
@@ -315,7 +301,7 @@ def picture(case: Case, run: Run | None) -> str:
     """The tree drawn with what the student's search did, and the nodes at the cut-off depth."""
     if not case.is_tree:
         return (f"(nodes are written as the moves from this position, for example "
-                f"{_example_path(case)})\n{case.game.display(case.state)}")
+                f"{example_path(case.game, case.state)})\n{case.game.display(case.state)}")
     tree = case.game
     at_cut = [n for n in tree.nodes() if tree.depth(n) == case.depth]
     note = (f"Nodes at depth {case.depth} (the cut-off): {', '.join(at_cut)}" if at_cut
@@ -329,15 +315,6 @@ def picture(case: Case, run: Run | None) -> str:
     except Exception:  # a drawing must never hide the real message
         drawing = ascii_tree(tree, max_lines=45)
     return f"{note}\n(what your search did:)\n{drawing}"
-
-
-def _example_path(case: Case) -> str:
-    acts = case.game.actions(case.state)
-    if not acts:
-        return "root"
-    kid = case.game.result(case.state, acts[0])
-    more = case.game.actions(kid)
-    return "/".join(_action_text(a) for a in ([acts[0], more[0]] if more else [acts[0]]))
 
 
 def diagnose(case: Case, mine: Run, expected: Run) -> list[str]:
