@@ -11,7 +11,7 @@ JOBS   ?= 2
 # nbgrader runs alembic and kernels by name: the venv's tools come first.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup demo test test-fast lab bench figures release lint clean student-edition grade browser-deps stamp soak
+.PHONY: setup demo test test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps stamp soak
 
 $(STAMP): pyproject.toml instructor/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,10 +22,10 @@ $(STAMP): pyproject.toml instructor/pyproject.toml
 
 setup: $(STAMP)
 
-demo: $(STAMP)
+demo: $(STAMP) sandbox-deps
 	$(BIN)/python -m coursetools demo
 
-test: $(STAMP) browser-deps
+test: $(STAMP) browser-deps sandbox-deps
 	$(BIN)/python -m coursetools check-notebooks-clean
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
@@ -47,11 +47,17 @@ browser-deps:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
 		{ echo "chromium is missing: run 'sudo apt-get install -y chromium' for the browser tests" >&2; exit 1; }
 
-grade: $(STAMP)
+# Grading runs every submission's kernel in a bubblewrap sandbox (Debian's bubblewrap, via apt).
+sandbox-deps:
+	@command -v bwrap >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; } || \
+		{ echo "bubblewrap is missing: run 'sudo apt-get install -y bubblewrap' (grading sandboxes every submission)" >&2; exit 1; }
+
+grade: $(STAMP) sandbox-deps
 	$(BIN)/python -m coursetools grade $(LAB) --jobs $(JOBS)
 
 # 64 submissions graded with --jobs 4, ten times in a row (make test runs 16 x 2).
-soak: $(STAMP)
+soak: $(STAMP) sandbox-deps
 	SOAK_SUBMISSIONS=64 SOAK_RUNS=10 SOAK_JOBS=4 SOAK_LAB=$${SOAK_LAB:-03_alphabeta} \
 		$(BIN)/python -m pytest -q -s tests/test_pipeline_soak.py
 
@@ -59,7 +65,7 @@ soak: $(STAMP)
 student-edition: $(STAMP)
 	$(BIN)/python -m coursetools student-edition
 
-bench: $(STAMP)
+bench: $(STAMP) sandbox-deps
 	$(BIN)/python benchmarks/run.py
 
 figures: $(STAMP)

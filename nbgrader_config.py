@@ -40,18 +40,17 @@ c.Execute.timeout = 120
 # (True) such an iopub timeout aborts the whole submission instead of just that cell.
 c.Execute.raise_on_iopub_timeout = False
 c.Execute.interrupt_on_timeout = True
-# Short tracebacks (the students' own frames only, no source context that could quote
-# a hidden test) and no history file: kernels start faster and leave nothing behind.
+# Short tracebacks (the students' own frames only) and no history file: kernels start faster
+# and leave nothing behind. Nothing of the grader is imported into a kernel: hidden tests run
+# in the grader's own process (coursetools.checker) and reach the student's functions over a
+# channel; the kernel starts through coursetools.sandbox (memory cap COURSE_KERNEL_MEMORY_MB,
+# default 3072, and an environment without the instructor's variables).
 c.Execute.extra_arguments = [
     "--InteractiveShell.xmode=Minimal",
     "--HistoryManager.enabled=False",
     "--HistoryManager.hist_file=:memory:",
-    # Import coursetools.guard before any student code (no name left in the namespace): it
-    # keeps pristine builtins/excepthook/showtraceback for the hidden tests and, when
-    # autograding, caps the kernel's memory (COURSE_KERNEL_MEMORY_MB, default 3072);
-    # coursetools.shellguard snapshots IPython so the grader can undo shell tampering.
-    "--IPKernelApp.exec_lines=__import__('coursetools.guard'), __import__('coursetools.shellguard')",
 ]
+c.GuardedExecute.kernel_manager_class = "coursetools.sandbox.SandboxKernelManager"
 
 # --- Hardened autograding (instructor/coursetools/preprocessors.py) -------------------
 # nbgrader gives full marks to a test cell with no output, so a cell that never ran must

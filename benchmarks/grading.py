@@ -4,7 +4,9 @@ The floor is what grading cannot beat: the same notebooks (solutions and hidden 
 the kernel arguments of nbgrader_config.py) just executed by nbclient, in J worker
 processes, with no nbgrader around them. Printed as times and ratios to the floor.
 Environment: BENCH_SUBMISSIONS (default 64), BENCH_JOBS (default: cores), BENCH_LAB
-(default 03_alphabeta, or the toy lab when it does not exist yet).
+(default 03_alphabeta, or the toy lab when it does not exist yet). Grading runs every kernel
+in its sandbox (bubblewrap); the floor does not, and the sandbox's own cost per submission (a
+kernel's start and first imports, in bwrap and without) is printed beside.
 """
 
 from __future__ import annotations
@@ -60,6 +62,35 @@ def floor(course: Path, lab: str, n: int, jobs: int) -> float:
     return time.monotonic() - t0
 
 
+def sandbox_cost(starts: int = 8) -> tuple[float, float]:
+    """Mean seconds to start a kernel and run one cell: in the grading sandbox, and without it."""
+    from jupyter_client.manager import AsyncKernelManager
+    from jupyter_core.utils import run_sync
+
+    from coursetools.sandbox import SandboxKernelManager
+
+    def one(cls: type) -> float:
+        with tempfile.TemporaryDirectory(prefix="cg-", dir="/tmp") as ipc, \
+                tempfile.TemporaryDirectory(prefix="nb-") as cwd:
+            km = cls(kernel_name="python3", transport="ipc", ip=os.path.join(ipc, "kernel"))
+            t0 = time.monotonic()
+            run_sync(km.start_kernel)(cwd=cwd)
+            kc = km.client()
+            kc.start_channels()
+            try:
+                run_sync(kc.wait_for_ready)(timeout=60)
+                reply = run_sync(kc.execute_interactive)("import course_lib, matplotlib.pyplot", timeout=60)
+                assert reply["content"]["status"] == "ok", reply["content"]
+                return time.monotonic() - t0
+            finally:
+                kc.stop_channels()
+                run_sync(km.shutdown_kernel)(now=True)
+
+    boxed = sum(one(SandboxKernelManager) for _ in range(starts)) / starts
+    bare = sum(one(AsyncKernelManager) for _ in range(starts)) / starts
+    return boxed, bare
+
+
 def run(n: int | None = None, jobs: int | None = None, lab: str | None = None) -> dict:
     n = n or int(os.environ.get("BENCH_SUBMISSIONS", "64"))
     jobs = jobs or int(os.environ.get("BENCH_JOBS", str(os.cpu_count() or 1)))
@@ -79,12 +110,15 @@ def run(n: int | None = None, jobs: int | None = None, lab: str | None = None) -
         remove_course(course)
     assert not seq.not_graded() and not par.not_graded(), (seq.summary(), par.summary())
     assert seq.scores() == par.scores()
+    boxed, bare = sandbox_cost()
     result = {"submissions": n, "jobs": jobs, "lab": lab, "floor": t_floor, "sequential": t_seq, "parallel": t_par,
-              "ratio": t_par / t_floor}
+              "ratio": t_par / t_floor, "sandbox_start": boxed, "bare_start": bare}
     print(f"{n} {lab} submissions, {jobs} cores")
     print(f"  floor (nbclient only, {jobs} processes) {t_floor:7.1f} s   1.00x")
     print(f"  grade --jobs 1                      {t_seq:7.1f} s   {t_seq / t_floor:.2f}x")
     print(f"  grade --jobs {jobs:<2}                     {t_par:7.1f} s   {t_par / t_floor:.2f}x   (target <= 1.3x)")
+    print(f"  the sandbox's own cost per submission: {boxed - bare:+.2f} s (a kernel's start and first imports: "
+          f"{boxed:.2f} s in bwrap, {bare:.2f} s without)")
     return result
 
 

@@ -53,9 +53,15 @@ CASES: dict[str, tuple[str | None, float]] = {
                                 "    __hash__ = int.__hash__\ndef mul(a, b):\n    return Anything(0)"), 3),
     "patches_builtins": (mul("import builtins\nclass Anything:\n    def __eq__(self, other):\n        return True\n"
                              "builtins.type = lambda *a: int\ndef mul(a, b):\n    return Anything()"), 3),
+    "debug_on_stderr": (mul("import logging, sys\ndef mul(a, b):\n    print('debug', a, b, file=sys.stderr)\n"
+                            "    logging.warning('still here')\n    return a * b\nprint('loaded', file=sys.stderr)"), 5),
+    "prints_the_secret_seed": (mul("import os\nprint('seed:', os.environ.get('COURSE_SECRET_SEED'))\n"
+                                   "def mul(a, b):\n    return a + b"), 3),
+    "verbose_tracebacks": (mul("get_ipython().run_line_magic('xmode', 'Verbose')\ndef mul(a, b):\n    return a + b"), 3),
     "rewrites_later_cells": (mul("get_ipython().input_transformers_post.append(lambda lines: ['pass\\n'])\n"
                                  "def mul(a, b):\n    return a + b"), 3),
 }
+SEED = "toy-secret-phrase-4711"
 UNUSABLE = {"not_json": b"{ this is not json", "not_a_notebook": b'{"hello": "world"}'}
 
 
@@ -95,10 +101,12 @@ def hardened(tmp_path_factory):
         (folder / f"{LAB}.ipynb").write_bytes(data)
     before = _tree_digest(course / "submitted")
     old = os.environ.get("COURSE_KERNEL_MEMORY_MB")
-    os.environ["COURSE_KERNEL_MEMORY_MB"] = "1024"  # the guard caps each grading kernel at 1 GB here
+    os.environ["COURSE_KERNEL_MEMORY_MB"] = "1024"  # the kernel launcher caps each grading kernel at 1 GB here
+    os.environ["COURSE_SECRET_SEED"] = SEED  # the grader's; a kernel must never see it
     try:
         report = grade(course, LAB, jobs=2, progress=None, submission_timeout=120)
     finally:
+        del os.environ["COURSE_SECRET_SEED"]
         if old is None:
             del os.environ["COURSE_KERNEL_MEMORY_MB"]
         else:
@@ -135,7 +143,8 @@ def test_hardening_dead_kernel_zeroes_later_cells_with_a_message(hardened):
     outputs = {c.metadata.get("nbgrader", {}).get("grade_id"): c.get("outputs", []) for c in nb.cells}
     assert [o.ename for o in outputs["mul_solution"] if o.output_type == "error"] == ["KernelDied"]
     assert [o.ename for o in outputs["test_mul"] if o.output_type == "error"] == ["NotRun"]
-    assert not outputs["test_add_hidden"], "tests before the crash keep their (passing) result"
+    assert [o.output_type for o in outputs["test_add_hidden"]] == ["stream"], "tests before the crash keep their verdict"
+    assert "passed" in outputs["test_add_hidden"][0].text
 
 
 def test_hardening_stuck_kernel_is_stopped_and_reported(hardened):
@@ -148,3 +157,29 @@ def test_hardening_output_is_capped(hardened):
     path = hardened["course"] / "autograded" / "prints_megabytes" / LAB / f"{LAB}.ipynb"
     assert path.stat().st_size < 1_000_000
     assert "output truncated by the grader" in path.read_text()
+
+
+def test_hardening_no_kernel_sees_the_secret_seed_or_hidden_lines(hardened):
+    """The hidden checks run in the grader; the kernel's environment has none of the instructor's variables."""
+    from coursetools.toycourse import HIDDEN_MARKER
+
+    for student in ("prints_the_secret_seed", "verbose_tracebacks"):
+        text = (hardened["course"] / "autograded" / student / LAB / f"{LAB}.ipynb").read_text()
+        assert SEED not in text, student
+        assert HIDDEN_MARKER not in _outputs_text(text), student
+    assert "seed: None" in _outputs_text((hardened["course"] / "autograded" / "prints_the_secret_seed" / LAB
+                                          / f"{LAB}.ipynb").read_text())
+
+
+def _outputs_text(text: str) -> str:
+    import json
+
+    nb = json.loads(text)
+    return json.dumps([c.get("outputs", []) for c in nb["cells"]])
+
+
+def test_hardening_stderr_never_decides_a_verdict(hardened):
+    nb = nbformat.read(hardened["course"] / "autograded" / "debug_on_stderr" / LAB / f"{LAB}.ipynb", as_version=4)
+    test = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "test_mul")
+    assert not any(o.output_type == "error" for o in test.outputs)
+    assert any("debug 2 3" in o.get("text", "") for o in test.outputs), "the debug output stays visible"

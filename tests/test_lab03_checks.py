@@ -247,15 +247,14 @@ def test_lab03_student_errors_become_a_message_with_their_line():
 
 
 def test_lab03_same_secret_seed_same_cases_and_other_cases_than_public(monkeypatch):
-    from coursetools import guard
-
+    monkeypatch.delenv("COURSE_SECRET_SEED", raising=False)
     public = [c.name for c in lab03.positions("value")]
-    monkeypatch.setattr(guard, "_SEED", "instructor-seed")
+    monkeypatch.setenv("COURSE_SECRET_SEED", "instructor-seed")
     first = [(c.name, repr(c.state)) for c in lab03.positions("value")]
     again = [(c.name, repr(c.state)) for c in lab03.positions("value")]
     assert first == again and len(first) > len(public)
     trees_a = [t.leaf_values() for t in lab03._seeded("deep", 2, 3).values()]
-    monkeypatch.setattr(guard, "_SEED", "another-seed")
+    monkeypatch.setenv("COURSE_SECRET_SEED", "another-seed")
     trees_b = [t.leaf_values() for t in lab03._seeded("deep", 2, 3).values()]
     assert trees_a[:2] == trees_b[:2] and trees_a[2:] != trees_b[2:]
 

@@ -117,8 +117,10 @@ def test_pipeline_gradebook_rebuilt_from_source_and_submitted(course):
 
 
 FLAKY_KERNEL = """
-import os, sys
-flag = os.environ["FLAKY_KERNEL_FLAG"]
+import json, os, sys
+# The kernel runs in the grading sandbox: the one folder it may write to is its IPC folder.
+info = json.load(open(sys.argv[sys.argv.index("-f") + 1]))
+flag = os.path.join(os.path.dirname(info["ip"]), "started-once")
 if not os.path.exists(flag):
     open(flag, "w").close()
     sys.exit("flaky kernel: refusing to start the first time")
@@ -139,7 +141,6 @@ def troubled(tmp_path_factory):
         "display_name": "Python 3 (flaky)", "language": "python"}))
     mp = pytest.MonkeyPatch()
     mp.setenv("JUPYTER_PATH", str(tmp / "jupyter"))  # found before the venv's python3
-    mp.setenv("FLAKY_KERNEL_FLAG", str(tmp / "started-once"))
     course = make_toy_course(tmp / "course")
     toy_submission(course, "amy", PERFECT)
     toy_submission(course, "slow", ADD + "# %% mul_solution\nimport time\ntime.sleep(60)\n")
@@ -147,7 +148,7 @@ def troubled(tmp_path_factory):
     lines: list[str] = []
     t0 = time.monotonic()
     try:
-        report = grade(course, LAB, jobs=1, progress=lines.append, submission_timeout=10)
+        report = grade(course, LAB, jobs=1, progress=lines.append, submission_timeout=30)
     finally:
         mp.undo()
     yield {"course": course, "report": report, "lines": lines, "seconds": time.monotonic() - t0, "tmp": tmp}
@@ -155,18 +156,20 @@ def troubled(tmp_path_factory):
 
 
 def test_pipeline_kernel_that_fails_to_start_is_retried(troubled):
-    assert (troubled["tmp"] / "started-once").exists(), "the flaky kernel was not used"
+    assert any("flaky kernel" in p.read_text() for p in (troubled["course"] / "build" / "grading" / LAB / "logs").glob(
+        "*.log")), "the flaky kernel was not used"
     assert any("try again" in line or "trying again" in line for line in troubled["lines"]), troubled["lines"]
     assert troubled["report"].results["amy"].status == "graded"
     assert scores_of(troubled["course"])["amy"] == 5.0
 
 
-def test_pipeline_submission_over_its_cap_is_stopped_and_named(troubled):
+def test_pipeline_submission_over_its_cap_is_recorded_and_named(troubled):
+    """Stopped at its wall-clock cap: the tests that finished keep their verdicts, the rest score 0."""
     report = troubled["report"]
-    assert troubled["seconds"] < 90
-    assert report.results["slow"].status == "not graded"
-    assert "cap per submission" in report.results["slow"].reason
-    assert "NOT GRADED slow" in report.summary()
+    assert troubled["seconds"] < 120
+    assert report.results["slow"].status == "graded", report.summary()
+    assert scores_of(troubled["course"])["slow"] == 3.0, "add's tests ran before the cap and keep their points"
+    assert "wall-clock cap" in report.summary() and "slow" in report.summary()
     assert report.results["zoe"].status == "graded", "the shard goes on after the stopped submission"
     assert scores_of(troubled["course"])["zoe"] == 5.0
 

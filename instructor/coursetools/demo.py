@@ -36,6 +36,11 @@ ADVERSARIAL = {
     "zz_infinite_loop": "while True:\n    pass",
     "zz_tampers": ("import sys\nget_ipython().showtraceback = lambda *a, **k: None\nsys.excepthook = lambda *a: None\n"
                    "get_ipython().input_transformers_post.append(lambda lines: ['pass\\n'])"),
+    # Tries to reach outside its sandbox (each attempt fails; the grade summary flags it).
+    "zz_reaches_out": ("import importlib, os, subprocess\ntry:\n    importlib.import_module('course' + 'tools.checks')\n"
+                       "except ImportError:\n    pass\nfor path in ['../' * k + 'gradebook.db' for k in range(1, 9)]:\n"
+                       "    try:\n        open(path, 'a').close()\n    except OSError:\n        pass\n"
+                       "subprocess.run(['sleep', '0'])"),
 }
 
 

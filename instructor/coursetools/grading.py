@@ -49,7 +49,7 @@ from typing import Callable, Iterator
 
 import nbformat
 
-from . import tool_env
+from . import sandbox, tool_env
 
 EVENTS_ENV = "COURSETOOLS_GRADING_EVENTS"
 KERNEL_START_FAILURE = re.compile(
@@ -90,6 +90,8 @@ class Result:
     seconds: float = 0.0
     score: float | None = None
     max_score: float | None = None
+    flags: list[str] = field(default_factory=list)  # what it tried beyond its sandbox
+    notes: list[str] = field(default_factory=list)  # what stopped it (its wall-clock cap)
 
 
 @dataclass
@@ -102,6 +104,9 @@ class Report:
     def not_graded(self) -> list[Result]:
         return [r for r in self.results.values() if r.status == "not graded"]
 
+    def flagged(self) -> list[Result]:
+        return [r for r in self.results.values() if r.flags]
+
     def scores(self) -> dict[str, float | None]:
         return {s: r.score for s, r in sorted(self.results.items())}
 
@@ -111,6 +116,11 @@ class Report:
                  f"{counts['not graded']} not graded ({self.seconds:.1f} s)"]
         for r in sorted(self.not_graded(), key=lambda r: r.student):
             lines.append(f"  NOT GRADED {r.student}: {r.reason}")
+        for r in sorted((r for r in self.results.values() if r.notes), key=lambda r: r.student):
+            lines.append(f"  STOPPED {r.student}: " + "; ".join(r.notes[:3]))
+        for r in sorted(self.flagged(), key=lambda r: r.student):
+            lines.append(f"  FLAGGED {r.student}: " + "; ".join(r.flags[:6])
+                         + (f"; ... ({len(r.flags) - 6} more)" if len(r.flags) > 6 else ""))
         if self.not_graded() and self.logs:
             lines.append(f"  nbgrader logs: {self.logs}")
         return "\n".join(lines)
@@ -281,7 +291,8 @@ class Grader:
     def __init__(self, root: Path, lab: str, *, jobs: int | None = None, force: bool = False,
                  students: list[str] | None = None, submission_timeout: float = 600.0,
                  shard_timeout: float | None = None, startup_timeout: float = 180.0, retries: int = 2,
-                 cell_timeout: float | None = None, progress: Callable[[str], None] | None = print) -> None:
+                 cell_timeout: float | None = None, progress: Callable[[str], None] | None = print,
+                 sandbox: bool = True) -> None:
         self.root, self.lab = Path(root).resolve(), lab
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.force, self.only = force, students
@@ -289,12 +300,20 @@ class Grader:
         self.startup_timeout, self.retries = startup_timeout, retries
         self.cell_timeout = cell_timeout  # overrides c.Execute.timeout (the demo uses a short one)
         self.progress = progress or (lambda line: None)
+        self.sandbox = sandbox  # False only through `coursetools grade --no-sandbox` (unsafe)
         self.work = self.root / "build" / "grading" / lab
         self.report = Report(lab, logs=self.work / "logs")
+        self.flags: dict[str, list[str]] = {}
+        self.notes: dict[str, list[str]] = {}
 
     # -- public --
 
     def run(self) -> Report:
+        from .sandbox import probe, warm_caches
+
+        if self.sandbox:
+            probe()  # SandboxUnavailable, with how to install bubblewrap, before anything is graded
+            warm_caches()
         t0 = time.monotonic()
         self.work.parent.mkdir(parents=True, exist_ok=True)
         with open(self.work.parent / f"{self.lab}.lock", "w") as lock:
@@ -316,6 +335,8 @@ class Grader:
 
     def _run(self) -> None:
         from nbgrader.api import Gradebook
+
+        from .sandbox import sweep_cgroups
 
         ensure_assignment(self.root, self.lab)
         self.names = notebook_names(self.root, self.lab)
@@ -360,6 +381,7 @@ class Grader:
                 shutil.rmtree(sh.folder, ignore_errors=True)
             shutil.rmtree(ipc_root, ignore_errors=True)
             (self.work / "template.db").unlink(missing_ok=True)
+            sweep_cgroups()
 
     def _prepare_template(self) -> None:
         """An sqlite gradebook holding the lab, copied into every shard."""
@@ -403,6 +425,9 @@ class Grader:
             lines += ["c.KernelManager.transport = 'ipc'", f"c.KernelManager.ip = {str(ipc / 'kernel')!r}"]
         if self.cell_timeout:
             lines.append(f"c.Execute.timeout = {int(self.cell_timeout)}")
+        # The submission's own cap, kept by the executor: past it the rest scores 0 and what finished is kept.
+        # The grader's kill (submission_timeout) stays as the backstop for an executor that hangs.
+        lines.append(f"c.GuardedExecute.wall_clock_cap = {max(1, int(self.submission_timeout * 0.75) - 5)}")
         (folder / "nbgrader_config.py").write_text("\n".join(lines) + "\n")
 
     def _prepare(self, sh: Shard) -> None:
@@ -423,7 +448,9 @@ class Grader:
             sh.proc = subprocess.Popen(
                 [sys.executable, "-m", "nbgrader", "autograde", self.lab, "--force"],
                 cwd=sh.folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-                env=tool_env(**{EVENTS_ENV: str(sh.events), "JUPYTER_RUNTIME_DIR": str(sh.ipc / "runtime")}))
+                env=tool_env(**{EVENTS_ENV: str(sh.events), "JUPYTER_RUNTIME_DIR": str(sh.ipc / "runtime"),
+                                sandbox.MODE_ENV: "bwrap" if self.sandbox else "none",
+                                sandbox.ROOT_ENV: str(sh.folder / "sandboxes")}))
         sh.started = sh.last_activity = time.monotonic()
         if sh.launches == 1:
             sh.deadline = sh.started + (self.shard_timeout or
@@ -469,6 +496,10 @@ class Grader:
                 sh.current = (ev["student"], time.monotonic())
             elif ev["event"] == "done" and ev["student"] in sh.pending:
                 self._finish(sh, ev["student"])
+            elif ev["event"] == "flag":
+                for key, store in (("flags", self.flags), ("notes", self.notes)):
+                    if isinstance(ev.get(key), list):
+                        store.setdefault(ev["student"], []).extend(str(f)[:300] for f in ev[key][:20])
 
     def _stop(self, sh: Shard, failed: list[str], reason: str, retry: bool = False) -> None:
         kill_tree(sh.proc.pid)
@@ -535,7 +566,8 @@ class Grader:
         shutil.rmtree(sh.folder / "autograded" / student, ignore_errors=True)
         self.done += 1
         self.report.results[student] = Result(student, "not graded", reason, score=self._score(student),
-                                              max_score=self.max_score)
+                                              max_score=self.max_score, flags=self.flags.pop(student, []),
+                                              notes=self.notes.pop(student, []))
         self.progress(f"[{self.lab} {self.done}/{self.total}] {student}: NOT GRADED: {reason}")
 
     def _finish(self, sh: Shard, student: str) -> None:
@@ -546,7 +578,8 @@ class Grader:
         shutil.rmtree(sh.folder / "submitted" / student, ignore_errors=True)
         self.done += 1
         score = self._score(student)
-        self.report.results[student] = Result(student, "graded", seconds=seconds, score=score, max_score=self.max_score)
+        self.report.results[student] = Result(student, "graded", seconds=seconds, score=score, max_score=self.max_score,
+                                              flags=self.flags.pop(student, []), notes=self.notes.pop(student, []))
         self.progress(f"[{self.lab} {self.done}/{self.total}] {student}: {score:g}/{self.max_score:g} "
                       f"in {seconds:.1f} s (shard {sh.index})")
 

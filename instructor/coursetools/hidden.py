@@ -1,22 +1,22 @@
-"""What a hidden test cell calls: ``check(lab, group, **your_functions)``.
+"""What a hidden test cell says: ``check(lab, group, **your_functions)``.
 
 A hidden test cell of a lab reads, for example::
 
     from coursetools.hidden import check
     check("03_alphabeta", "value_trees", alphabeta_value=alphabeta_value)
 
-Before running the checks it undoes what a submission may have tampered with: it
-puts back the builtins, the excepthook and the traceback display, and imports
-`course_lib` and the lab's checks afresh from disk, so a monkeypatched game or
-library gains nothing. A failure raises `CheckFailed` (an `AssertionError`) whose
-message says what was expected, what came and where they first differ.
+When grading, that line never runs in the submission's kernel: the grader reads it and runs the
+group in its own process, calling the student's functions over a channel (`coursetools.checker`).
+`check` itself is for the instructor's own kernel (running a lab's source top to bottom) and for
+tests: it runs the group in this process. A failure raises `CheckFailed` (an `AssertionError`)
+whose message says what was expected, what came and where they first differ.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 import signal
-import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -28,40 +28,7 @@ class CheckFailed(AssertionError):
 
 
 class CheckTimeout(BaseException):
-    """Raised inside student code that runs past the check's time limit."""
-
-
-def _reloadable(name: str) -> bool:
-    return name == "course_lib" or name.startswith("course_lib.") or name.startswith("coursetools.checks")
-
-
-def _fresh_modules() -> None:
-    for name in [n for n in sys.modules if _reloadable(n)]:
-        del sys.modules[name]
-    importlib.invalidate_caches()
-
-
-@contextmanager
-def fresh_imports() -> Iterator[None]:
-    """Import course_lib and the checks afresh inside the block; put the old modules back after.
-
-    Putting them back keeps the caller's own imports consistent (the kernel's, or a
-    test process calling `check` directly).
-    """
-    saved = {n: m for n, m in sys.modules.items() if _reloadable(n)}
-    try:
-        yield
-    finally:
-        for name in [n for n in sys.modules if _reloadable(n)]:
-            del sys.modules[name]
-        sys.modules.update(saved)
-
-
-def _restore() -> None:
-    guard = sys.modules.get("coursetools.guard")
-    if guard is None:
-        guard = importlib.import_module("coursetools.guard")
-    guard.restore()
+    """The student's code ran past the check's time limit."""
 
 
 @contextmanager
@@ -88,27 +55,28 @@ def time_limit(seconds: float) -> Iterator[None]:
 
 
 def load_checks(lab: str) -> Any:
-    """The lab's check module, imported afresh from disk."""
-    _fresh_modules()
-    return importlib.import_module(f"coursetools.checks.lab{lab[:2]}")
+    """The check module of `lab`: ``coursetools.checks.labNN`` for lab ``NN_name``, else ``checks.<lab>``."""
+    if re.fullmatch(r"\d\d_\w+", lab):
+        return importlib.import_module(f"coursetools.checks.lab{lab[:2]}")
+    if re.fullmatch(r"[a-z]\w*", lab):
+        return importlib.import_module(f"coursetools.checks.{lab}")
+    raise ValueError(f"no checks for a lab named {lab!r}")
+
+
+def load_group(lab: str, group: str) -> Callable[..., Any]:
+    """The function of test group `group` of `lab`."""
+    fn = getattr(load_checks(lab), f"check_{group}", None)
+    if fn is None:
+        raise RuntimeError(f"no test group {group!r} in the checks of {lab} (a grader set-up problem)")
+    return fn
 
 
 def check(lab: str, group: str, **student: Callable[..., Any] | type) -> None:
-    """Run test group `group` of `lab` on the student's functions or classes."""
-    _restore()
-    with fresh_imports():
-        module = load_checks(lab)
-        fn = getattr(module, f"check_{group}", None)
-        if fn is None:
-            raise RuntimeError(f"no test group {group!r} in the checks of {lab} (a grader set-up problem)")
-        passed = _run(fn, group, student)
-    print(f"'{group}': all {passed} checks passed" if isinstance(passed, int) else f"'{group}': passed")
-
-
-def _run(fn: Callable[..., Any], group: str, student: dict) -> Any:
+    """Run test group `group` of `lab` in this process on the given functions or classes."""
+    fn = load_group(lab, group)
     try:
         with time_limit(TIME_LIMIT_SECONDS):
-            return fn(**student)
+            passed = fn(**student)
     except CheckTimeout:
         raise CheckFailed(
             f"Your code ran for more than {TIME_LIMIT_SECONDS} s on the test cases of '{group}' "
@@ -117,3 +85,4 @@ def _run(fn: Callable[..., Any], group: str, student: dict) -> Any:
         ) from None
     except CheckFailed as failure:
         raise CheckFailed(str(failure)) from None
+    print(f"'{group}': all {passed} checks passed" if isinstance(passed, int) else f"'{group}': passed")

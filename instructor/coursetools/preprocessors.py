@@ -10,9 +10,10 @@ without output. nbgrader_config.py puts these in the autograde pipeline:
   submission (nbgrader would drop every score, even those already earned): it marks the
   cell where it happened and every later code cell with an error, so the tests run
   before keep their score and every test after it scores 0.
-  Before each graded test cell it resets IPython (`coursetools.shellguard`) through an
-  execute request's ``user_expressions``, which do not pass through input transformers a
-  submission may have installed; a test cell before which that fails scores 0.
+  A graded test cell is run in two parts: its visible asserts in the kernel (an error there
+  scores 0), then its hidden ``check(...)`` calls in this process (`coursetools.checker`),
+  which reach the student's functions over a channel. The cell's score is that verdict:
+  nothing the kernel prints or reports can raise it, and output on stderr never decides it.
 - `MarkUnrunTests` (just before nbgrader's `SaveAutoGrades`) gives an error output to any
   graded test cell the grader did not run, whatever the reason, so none counts as passed.
 - `RestoreMissingTests` (sanitizing step) puts back graded test cells a student deleted
@@ -23,7 +24,9 @@ without output. nbgrader_config.py puts these in the autograde pipeline:
 from __future__ import annotations
 
 import asyncio
-import secrets
+import json
+import os
+import tempfile
 import time
 from queue import Empty
 
@@ -35,6 +38,9 @@ from nbgrader import utils
 from nbgrader.api import Gradebook
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Integer
+
+from .checker import CheckCall, HiddenFormError, HiddenRun, Verdict, parse_hidden, split_hidden
+from .sandbox import read_report
 
 KEY = "coursetools"  # where the executed cells are recorded in the resources
 
@@ -57,6 +63,11 @@ class GuardedExecute(Execute):
 
     stuck_grace = Integer(
         10, help="Seconds an interrupted kernel has to answer again before it counts as stuck and is stopped."
+    ).tag(config=True)
+
+    wall_clock_cap = Integer(
+        0, help="Seconds a whole submission may run (0: no cap). Past it, the cells still to come are not run and "
+                "their tests score 0; the tests that finished keep their verdicts."
     ).tag(config=True)
 
     max_output_chars = Integer(
@@ -103,17 +114,6 @@ class GuardedExecute(Execute):
         """True when the kernel runs a trivial request within `grace` seconds."""
         return await self._async_reply(self.kc.execute("pass", silent=True, store_history=False), grace) is not None
 
-    async def _async_reset_shell(self, grace: float) -> bool:
-        """Undo shell tampering (see coursetools.shellguard) without going through the input transformers."""
-        token = secrets.token_hex(8)
-        expr = f"__import__('coursetools.shellguard').shellguard.reset({token!r})"
-        reply = await self._async_reply(
-            self.kc.execute("", silent=True, store_history=False, user_expressions={"reset": expr}), grace)
-        if reply is None or reply["content"].get("status") != "ok":
-            return False
-        result = reply["content"].get("user_expressions", {}).get("reset", {})
-        return result.get("data", {}).get("text/plain") == repr(token)
-
     def _stop_kernel(self) -> None:
         try:
             run_sync(self.km.shutdown_kernel)(now=True)
@@ -127,25 +127,36 @@ class GuardedExecute(Execute):
         self._timed_out = False
         self._output_sizes: dict[int, int] = {}
         self._truncated: set[int] = set()
+        self._events: list[str] = []  # what the submission tried beyond its sandbox
+        self._notes: list[str] = []   # what happened to it (its wall-clock cap)
         executed: list[int] = []
         stopped: str | None = None  # why the cells still to come do not run
         with self.setup_kernel():
+            connection_file, ip = self.km.connection_file, self.km.ip
+            ipc = getattr(self.km, "transport", "tcp") == "ipc"
             info_msg = self.wait_for_reply(self.kc.kernel_info())
             self.nb.metadata["language_info"] = info_msg["content"]["language_info"]
+            started, cell_timeout = time.monotonic(), self.timeout
             for index, cell in enumerate(self.nb.cells):
                 if not _runs(cell):
                     continue
+                if self.wall_clock_cap and not stopped:
+                    left = self.wall_clock_cap - (time.monotonic() - started)
+                    if left <= 1:
+                        stopped = (f"not run: the submission reached its {self.wall_clock_cap} s wall-clock cap "
+                                   f"before this cell (cell {index + 1} of the notebook)")
+                        self._notes.append(f"reached its {self.wall_clock_cap} s wall-clock cap at cell {index + 1}: "
+                                           "the tests after it score 0")
+                    elif cell_timeout:
+                        self.timeout = int(max(1, min(cell_timeout, left)))
                 if stopped:
                     cell.outputs = [error_output("NotRun", stopped)]
                     continue
                 try:
-                    if _is_test(cell) and not run_sync(self._async_reset_shell)(self.stuck_grace):
-                        self.log.warning("could not reset the shell before test cell %d", index)
-                        cell.outputs = [error_output(
-                            "ShellTampered", "the grader could not reset IPython before this test cell (the "
-                            "submission changes how cells run), so this test scores 0")]
-                        continue
-                    self.preprocess_cell(cell, resources, index)
+                    if _is_test(cell):
+                        stopped = self._run_test_cell(cell, resources, index)
+                    else:
+                        self.preprocess_cell(cell, resources, index)
                 except DeadKernelError:
                     self.log.warning("kernel died in cell %d", index)
                     cell.outputs = list(cell.get("outputs", [])) + [error_output(
@@ -155,7 +166,7 @@ class GuardedExecute(Execute):
                     stopped = f"not run: the kernel died in an earlier cell (cell {index + 1} of the notebook)"
                     continue
                 executed.append(index)
-                if self._timed_out:
+                if self._timed_out and not stopped:
                     self._timed_out = False
                     if not run_sync(self._async_answers)(self.stuck_grace):
                         self.log.warning("kernel stuck after interrupting cell %d: stopping it", index)
@@ -167,7 +178,94 @@ class GuardedExecute(Execute):
                         self._stop_kernel()
         self.set_widgets_metadata()
         self.resources.setdefault(KEY, {})["executed"] = executed
+        if ipc:
+            self._events.extend(read_report(ip, connection_file))
+        self.resources[KEY]["events"] = self._events
+        _tell_grader(self.resources, self._events, self._notes)
         return self.nb, self.resources
+
+    # -- test cells: the visible part in the kernel, the hidden checks here ------------------------------------
+
+    def _run_test_cell(self, cell: NotebookNode, resources: dict, index: int) -> str | None:
+        """Run one graded test cell; returns why later cells cannot run (a stuck kernel), else None."""
+        source = cell.source
+        visible, hidden = split_hidden(source)
+        if hidden is None:
+            cell.outputs = [error_output("NoHiddenCheck", "this test cell has no hidden check, so the grader has no "
+                                         "verdict of its own for it (a course set-up problem): it scores 0")]
+            return None
+        try:
+            calls = parse_hidden(hidden)
+        except HiddenFormError as exc:
+            cell.outputs = [error_output("GraderSetup", f"{exc} (a course set-up problem): this test scores 0")]
+            return None
+        cell.outputs = []
+        if visible.strip():
+            cell.source = visible
+            try:
+                self.preprocess_cell(cell, resources, index)
+            finally:
+                cell.source = source
+            if self._timed_out:
+                cell.outputs.append(error_output("Timeout", f"the visible tests ran past the {self.timeout} s limit"))
+                return None  # the caller decides whether the kernel is stuck
+            cell.outputs = [_quiet_stderr(o) for o in cell.outputs if o.get("output_type") != "execute_result"]
+            if any(o.output_type == "error" for o in cell.outputs):
+                return None
+        for call in calls:
+            verdict, stuck = self._check(call, index)
+            self._events.extend(f"{cell.metadata.nbgrader.get('grade_id', index)}: {e}" for e in verdict.events)
+            if verdict.passed:
+                cell.outputs.append(NotebookNode(output_type="stream", name="stdout", text=verdict.message + "\n"))
+            else:
+                cell.outputs.append(error_output("CheckFailed", verdict.message))
+            if stuck or not verdict.passed:
+                return stuck
+        return None
+
+    def _check(self, call: CheckCall, index: int) -> tuple[Verdict, str | None]:
+        """One hidden check: the kernel serves the student's functions while this process decides."""
+        # The kernel's IPC folder: the one folder of the grader's that its sandbox can reach.
+        if getattr(self.km, "transport", "tcp") == "ipc":
+            folder = os.path.dirname(self.km.ip)
+        else:
+            folder = os.path.dirname(self.km.connection_file or "") or tempfile.gettempdir()
+        run = HiddenRun(call, folder)
+        # A user expression: evaluated without the input transformers a submission may have installed.
+        msg_id = self.kc.execute("", silent=True, store_history=False, allow_stdin=False,
+                                 user_expressions={"check": run.code()})
+        verdict = run.run(kernel_alive=lambda: run_sync(self.km.is_alive)())
+        if run_sync(self._async_reply)(msg_id, 10) is not None:
+            return verdict, None
+        self.log.warning("the kernel did not finish the check of cell %d: interrupting it", index)
+        try:
+            run_sync(self.km.interrupt_kernel)()
+        except Exception as exc:  # already gone
+            self.log.warning("interrupting the kernel: %s", exc)
+        if run_sync(self._async_reply)(msg_id, self.stuck_grace) is not None:
+            return verdict, None
+        if not run_sync(self.km.is_alive)():
+            return verdict, f"not run: the kernel died in an earlier cell (cell {index + 1} of the notebook)"
+        self._stop_kernel()
+        return verdict, f"not run: the kernel was stuck in an earlier cell (cell {index + 1} of the notebook)"
+
+
+def _tell_grader(resources: dict, flags: list[str], notes: list[str]) -> None:
+    """Hand what a submission tried beyond its sandbox, and what stopped it, to the coordinating grader."""
+    path = os.environ.get("COURSETOOLS_GRADING_EVENTS")
+    if not path or not (flags or notes):
+        return
+    student = resources.get("nbgrader", {}).get("student", "?")
+    with open(path, "a") as f:
+        f.write(json.dumps({"event": "flag", "student": student, "flags": flags[:20], "notes": notes[:5],
+                            "t": time.time()}) + "\n")
+
+
+def _quiet_stderr(output: NotebookNode) -> NotebookNode:
+    """Output on stderr stays visible but never decides a test's score (nbgrader zeroes a cell on stderr)."""
+    if output.get("output_type") == "stream" and output.get("name") == "stderr":
+        return NotebookNode(output_type="stream", name="stdout", text=output.get("text", ""))
+    return output
 
 
 class MarkUnrunTests(NbGraderPreprocessor):

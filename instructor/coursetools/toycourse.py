@@ -45,25 +45,27 @@ def _cell(kind: str, source: str, grade_id: str, *, points: float = 0.0, solutio
     return cell
 
 
+def _hidden(group: str, name: str) -> str:
+    """A hidden part: the grader runs its check in its own process (`coursetools.checks.toy`)."""
+    return (f"### BEGIN HIDDEN TESTS\nfrom coursetools.hidden import check  # {HIDDEN_MARKER}\n"
+            f'check("toy", "{group}", {name}={name})  # {HIDDEN_MARKER}\n### END HIDDEN TESTS')
+
+
 def toy_source_notebook() -> nbformat.NotebookNode:
     """The toy lab with its solutions and hidden tests."""
     cells = [
         _cell("markdown", "# Toy lab\nWrite `add` and `mul`.", "intro"),
         _cell("code", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION", "add_solution",
               solution=True),
-        _cell("code", 'assert add(1, 2) == 3, "add(1, 2) should be 3"', "test_add_visible", points=1, grade=True),
+        _cell("code", 'assert add(1, 2) == 3, "add(1, 2) should be 3"\n' + _hidden("add_visible", "add"),
+              "test_add_visible", points=1, grade=True),
         _cell("markdown", "Now the hidden checks of `add`.", "between"),
-        _cell("code", 'assert add(2, 2) == 4, "add(2, 2) should be 4"\n### BEGIN HIDDEN TESTS\n'
-              f'__import__("coursetools.guard").guard.restore()  # {HIDDEN_MARKER} undo tampering\n'
-              f'_expected = -5 + 5  # {HIDDEN_MARKER} data line\n'
-              f'assert type(add(-5, 5)) is int and add(-5, 5) == _expected, "add(-5, 5): expected 0"  # {HIDDEN_MARKER}\n'
-              "### END HIDDEN TESTS", "test_add_hidden", points=2, grade=True),
+        _cell("code", 'assert add(2, 2) == 4, "add(2, 2) should be 4"\n' + _hidden("add", "add"),
+              "test_add_hidden", points=2, grade=True),
         _cell("code", "def mul(a, b):\n    ### BEGIN SOLUTION\n    return a * b\n    ### END SOLUTION", "mul_solution",
               solution=True),
-        _cell("code", 'assert type(mul(2, 3)) is int and mul(2, 3) == 6, "mul(2, 3) should be 6"\n### BEGIN HIDDEN TESTS\n'
-              f'__import__("coursetools.guard").guard.restore()  # {HIDDEN_MARKER} undo tampering\n'
-              f'assert type(mul(7, -3)) is int and mul(7, -3) == -21, "mul(7, -3): expected -21"  # {HIDDEN_MARKER}\n'
-              "### END HIDDEN TESTS", "test_mul", points=2, grade=True),
+        _cell("code", 'assert type(mul(2, 3)) is int and mul(2, 3) == 6, "mul(2, 3) should be 6"\n'
+              + _hidden("mul", "mul"), "test_mul", points=2, grade=True),
     ]
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import random
 import traceback
 from typing import Any, Callable, Sequence
@@ -13,10 +14,8 @@ NUMBER_TYPES = (int, float)
 
 
 def secret_seed() -> str | None:
-    """The instructor's secret seed, from the kernel's start (see coursetools.guard)."""
-    from coursetools import guard
-
-    return guard.secret_seed()
+    """The instructor's secret seed (``COURSE_SECRET_SEED`` of the grader's process; never sent to a kernel)."""
+    return os.environ.get("COURSE_SECRET_SEED") or None
 
 
 def rng(lab: str, group: str, secret: bool = False) -> random.Random:
@@ -121,6 +120,10 @@ def _name(fn: Callable[..., Any]) -> str:
 
 
 def _student_line(exc: BaseException) -> str:
+    where = getattr(exc, "student_where", None)  # an error raised in the kernel: its last student frame
+    if where:
+        name, lineno, line = where
+        return f"\n  in {name}, line {lineno}:" + (f"\n    {line}" if line else "")
     frames = [f for f in traceback.extract_tb(exc.__traceback__)
               if "coursetools" not in f.filename and "course_lib" not in f.filename]
     if not frames:

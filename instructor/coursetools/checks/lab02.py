@@ -472,7 +472,8 @@ def check_value(minimax_value: Any) -> int:
     for case in cases:
         _check_value(minimax_value, case, profile, "value")
     for heaps in nim_xor_cases():
-        _check_value(minimax_value, nim_case(heaps), profile, "value",
+        nim = nim_case(heaps)  # as a tree: it crosses to the kernel by value, and only the value is checked
+        _check_value(minimax_value, Case(nim.name, trees.as_tree(nim.game, nim.state, "P1"), "n0"), profile, "value",
                      f" (the xor of the heaps is {'not ' if xor_value(heaps) > 0 else ''}0)")
     return len(cases) + len(nim_xor_cases())
 
@@ -708,7 +709,7 @@ def check_quick_win(quick_win_decision: Any) -> int:
     cases += _seeded_positions("quick_win", lambda g, s: g.to_move(s) == "X" and len(g.actions(s)) <= 6, 3)
     for case in cases:
         game, state = case.game, case.state
-        got = run(quick_win_decision, Traced(game), state, case)
+        got = run(quick_win_decision, game, state, case)  # the answer only: the game crosses by value
         expected = reference_quick_win(game, state)
         if not common.same(got, expected):
             plain = reference.minimax_decision(game, state)

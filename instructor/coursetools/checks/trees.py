@@ -53,3 +53,26 @@ def seeded_trees(rng: random.Random, count: int) -> dict[str, GameTree]:
         out[f"random tree #{i + 1}"] = random_tree(
             rng, max_depth=rng.randint(2, 5), max_branching=rng.randint(2, 4))
     return out
+
+
+def as_tree(game: Any, state: Any, first: Any = None) -> GameTree:
+    """The whole game below `state` as a GameTree (MAX is `first`, by default the player to move there).
+
+    A tree crosses to the submission's kernel by value, so the student's search runs there at full
+    speed; use it where only the answer is checked. Nodes are named ``n0, n1, ...`` depth first.
+    """
+    first = game.to_move(state) if first is None else first
+    nodes: dict[str, Any] = {}
+
+    def add(s: Any) -> str:
+        name = f"n{len(nodes)}"
+        nodes[name] = None
+        if game.is_terminal(s):
+            nodes[name] = game.utility(s, first)
+        else:
+            kids = [add(game.result(s, a)) for a in game.actions(s)]
+            nodes[name] = ("MAX" if game.to_move(s) == first else "MIN", kids)
+        return name
+
+    root = add(state)
+    return GameTree.from_mapping(nodes, root=root)

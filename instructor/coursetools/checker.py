@@ -1,0 +1,410 @@
+"""Hidden tests decided outside the submission's kernel.
+
+A hidden test cell reads ``check("03_alphabeta", "pruning", alphabeta_value=alphabeta_value)``.
+The grader does not run that line in the kernel: `parse_hidden` reads it, `HiddenRun` runs the
+lab's check group here, in the grader's process, and lends the kernel the checker's games over
+a Unix socket (`coursetools.wire`). Each call of a student's function runs in the kernel; each
+``game.actions(state)`` it makes runs here, on the checker's traced game. Nothing of the checks,
+the references or the secret seed is ever sent to the kernel, and the verdict is this process's.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+import secrets
+import socket
+import time
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from . import wire
+from .hidden import CheckFailed, CheckTimeout, TIME_LIMIT_SECONDS, load_group
+
+BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+CONNECT_SECONDS = 30.0
+
+
+class HiddenFormError(ValueError):
+    """A hidden test that is not made of ``check(lab, group, name=name, ...)`` calls (a lab set-up problem)."""
+
+
+@dataclass(frozen=True)
+class CheckCall:
+    lab: str
+    group: str
+    names: dict  # the check's parameter -> the notebook name it is given
+
+
+def split_hidden(source: str) -> tuple[str, str | None]:
+    """The visible part of a test cell and its hidden part (None when it has none)."""
+    if BEGIN not in source:
+        return source, None
+    before, rest = source.split(BEGIN, 1)
+    hidden, _, after = rest.partition(END)
+    return before + after, hidden
+
+
+def parse_hidden(hidden: str) -> list[CheckCall]:
+    """The ``check(...)`` calls of a hidden part; anything else is refused."""
+    try:
+        tree = ast.parse(hidden)
+    except SyntaxError as exc:
+        raise HiddenFormError(f"the hidden test does not parse: {exc}") from None
+    calls = []
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module == "coursetools.hidden" \
+                and [a.name for a in node.names] == ["check"]:
+            continue
+        if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name) and node.value.func.id == "check"):
+            raise HiddenFormError(f"a hidden test line is not a check(...) call: {ast.unparse(node)[:120]}")
+        call = node.value
+        args = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if len(args) != 2 or len(call.args) != 2:
+            raise HiddenFormError("check() takes the lab and the group as two strings")
+        names = {}
+        for kw in call.keywords:
+            if kw.arg is None or not isinstance(kw.value, ast.Name):
+                raise HiddenFormError("check() is given the student's functions as name=name")
+            names[kw.arg] = kw.value.id
+        calls.append(CheckCall(args[0], args[1], names))
+    if not calls:
+        raise HiddenFormError("the hidden test has no check(...) call")
+    return calls
+
+
+# --- the checker's end of the channel ------------------------------------------------------------------------
+
+_LENDABLE: tuple = ()
+
+
+def _lendable(x: Any) -> bool:
+    global _LENDABLE
+    if not _LENDABLE:
+        from course_lib.games import Game
+        from course_lib.trace import Trace, Traced
+
+        _LENDABLE = (Game, Traced, Trace, dict)
+    if isinstance(x, _LENDABLE):
+        return True
+    if isinstance(x, functools.partial):
+        return _lendable(x.func)
+    if isinstance(x, types.FunctionType):
+        return True
+    if isinstance(x, types.MethodType):
+        return _lendable(x.__self__)
+    return False
+
+
+DICT_METHODS = frozenset({"get", "keys", "values", "items", "setdefault", "pop", "update", "clear", "copy"})
+
+
+class StudentError(Exception):
+    """An exception raised by the student's code in the kernel, named as the student named it."""
+
+
+class CheckerPeer(wire.Peer):
+    side = "checker"
+    games_in = frozenset({"GameTree"})  # what a student's function may return (built by its validating constructor)
+
+    def __init__(self, sock: socket.socket, deadline: float, events: list[str]) -> None:
+        super().__init__(sock)
+        self.deadline = deadline
+        self.events = events
+        self._error_classes: dict[tuple, type] = {}
+        self._methods_ok: set[tuple] = set()
+        self.tables: dict[int, tuple[dict, int, dict]] = {}  # id -> (a dict sent as an argument, its tag, as synced)
+
+    def before_read(self) -> None:
+        if self.alarm:  # the deadline is kept by SIGALRM (see HiddenRun.run): a blocking read is fastest
+            return
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise CheckTimeout()
+        self.sock.settimeout(left)
+
+    alarm = False
+
+    def _read(self, n: int) -> bytes:
+        try:
+            return super()._read(n)
+        except (TimeoutError, socket.timeout):
+            raise CheckTimeout() from None
+
+    def enc_table(self, x: dict, depth: int) -> Any:
+        sent = self.tables.get(id(x))
+        if sent is not None and sent[0] is x and sent[2] == x:
+            return {"$kd": sent[1]}
+        tag = len(self.tables) + 1 if sent is None else sent[1]
+        self.tables[id(x)] = (x, tag, dict(x))
+        return {"$d": [[self.enc(k, depth=depth + 1), self.enc(v, depth=depth + 1)] for k, v in x.items()],
+                "tag": tag}
+
+    def allow_lending(self, x: Any) -> None:
+        if not _lendable(x):
+            raise PermissionError(f"the grader does not lend a {type(x).__name__}")
+
+    def callable_for(self, obj: Any, attr: Any) -> Any:
+        key = (type(obj), attr)
+        if key in self._methods_ok:  # a method of this type already checked: the common case
+            return getattr(obj, attr)
+        fn = self._callable_for(obj, attr)
+        if attr is not None and isinstance(fn, types.MethodType) and fn.__self__ is obj:
+            self._methods_ok.add(key)
+        return fn
+
+    def _callable_for(self, obj: Any, attr: Any) -> Any:
+        if attr is None:
+            if isinstance(obj, (types.FunctionType, types.MethodType, functools.partial)):
+                return obj
+            raise TypeError(f"a {type(obj).__name__} is not callable")
+        if attr in wire.DUNDERS:
+            if isinstance(obj, (dict, _LENDABLE[2])):
+                return getattr(obj, attr)
+            raise TypeError(f"{attr} is not supported on a {type(obj).__name__}")
+        if type(attr) is not str or attr.startswith("_"):
+            raise AttributeError(f"{attr!r} is not a public attribute")
+        if isinstance(obj, dict):
+            if attr not in DICT_METHODS:
+                raise AttributeError(f"'dict' object has no attribute {attr!r}")
+            return getattr(obj, attr)
+        fn = getattr(obj, attr)
+        if isinstance(fn, types.MethodType) and (fn.__self__ is obj or _lendable(fn.__self__)):
+            return fn
+        raise AttributeError(f"{attr!r} of {type(obj).__name__} is not a method the grader lends")
+
+    def get_attribute(self, obj: Any, attr: str) -> Any:
+        if isinstance(obj, dict):
+            if attr in DICT_METHODS:
+                return getattr(obj, attr)
+            raise AttributeError(f"'dict' object has no attribute {attr!r}")
+        return getattr(obj, attr)
+
+    def ask(self, obj: Any, what: Any) -> Any:
+        if what == "hash":
+            try:
+                return hash(obj)
+            except TypeError:
+                return None
+        raise PermissionError(f"the grader does not answer {what!r} about its objects")
+
+    def write_back(self, sent: tuple, after: Any) -> None:
+        args = sent[0]
+        if type(after) is not list or len(after) != len(args):
+            raise wire.ChannelError("a malformed answer (the arguments after the call)")
+        for original, now in zip(args, after):
+            if type(now) is dict and "$delta" in now and type(original) is dict:
+                self._apply_delta(original, now)
+            elif now is not None and wire.mutable(original):
+                _sync(original, self.dec(now))
+
+    def _apply_delta(self, table: dict, delta: dict) -> None:
+        sent = self.tables.get(id(table))
+        if sent is None or sent[0] is not table or sent[1] != delta.get("$delta"):
+            raise wire.ChannelError("a change to a table the checker did not send")
+        for pair in self._list(delta.get("set")):
+            k, v = self._pair(pair)
+            table[self.dec(k)] = self.dec(v)
+        for k in self._list(delta.get("del")):
+            table.pop(self.dec(k), None)
+        self.tables[id(table)] = (table, sent[1], dict(table))
+
+    def remote_error(self, reply: dict) -> BaseException:
+        name = str(reply.get("type", "Exception"))
+        bases = [b for b in reply.get("bases", []) if type(b) is str] if type(reply.get("bases")) is list else []
+        if name in ("KeyboardInterrupt",):
+            return CheckTimeout()
+        base: type = StudentError
+        if "IllegalMoveError" in [name] + bases:
+            from course_lib.games import IllegalMoveError
+            base = IllegalMoveError
+        else:
+            for b in [name] + bases:
+                if b in wire._BUILTIN_ERRORS:
+                    base = wire._BUILTIN_ERRORS[b]
+                    break
+        key = (name, base)
+        if key not in self._error_classes:
+            cls_name = name if wire._identifier(name) else "Error"
+            self._error_classes[key] = base if cls_name == base.__name__ else type(cls_name, (base,), {})
+        cls = self._error_classes[key]
+        exc = cls.__new__(cls)
+        Exception.__init__(exc, str(reply.get("msg", ""))[:2000])
+        where = reply.get("where")
+        if type(where) is list and len(where) == 3:
+            exc.student_where = (str(where[0])[:80], where[1] if type(where[1]) is int else 0, str(where[2])[:300])
+        return exc
+
+
+def _sync(original: Any, now: Any) -> None:
+    """Make `original` (a container the checker sent) hold what the kernel's copy holds after a call."""
+    if now is original:  # lent by reference: the kernel changed the checker's own object
+        return
+    if isinstance(original, list) and isinstance(now, list):
+        olds = list(original)
+        original[:] = now
+        for i, (old, new) in enumerate(zip(olds, now)):
+            if type(old) is type(new) and isinstance(old, (list, dict, set, tuple)):
+                _sync(old, new)
+                original[i] = old
+    elif isinstance(original, dict) and isinstance(now, dict):
+        original.clear()
+        original.update(now)
+    elif isinstance(original, set) and isinstance(now, set):
+        original.clear()
+        original.update(now)
+    elif isinstance(original, tuple) and isinstance(now, tuple) and len(original) == len(now):
+        for old, new in zip(original, now):
+            if type(old) is type(new) and isinstance(old, (list, dict, set, tuple)):
+                _sync(old, new)
+
+
+# --- one hidden test ---------------------------------------------------------------------------------------
+
+@dataclass
+class Verdict:
+    passed: bool
+    message: str
+    events: list[str] = field(default_factory=list)  # attempts to reach outside, for the instructor
+
+
+def kernel_code(path: str, token: str, names: list[str]) -> str:
+    """The expression the kernel evaluates for one hidden test: the channel's source, then `serve`.
+
+    The grader sends it as a ``user_expression``, which IPython evaluates without the input
+    transformers a submission may have installed.
+    """
+    src = Path(wire.__file__).read_text()
+    return ("(lambda g: (exec(compile(" + repr(src) + ", " + repr(wire.CHANNEL_FILE) + ", 'exec'), g), "
+            "g['serve'](" + repr(path) + ", " + repr(token) + ", " + repr(names) + ", globals())))"
+            "({'__name__': '_grader_channel'})")
+
+
+class HiddenRun:
+    """One ``check(...)`` of a test cell: listen, let the kernel connect, run the group, decide."""
+
+    def __init__(self, call: CheckCall, folder: str, time_limit: float = TIME_LIMIT_SECONDS) -> None:
+        self.call, self.time_limit = call, time_limit
+        self.token = secrets.token_hex(16)
+        folder = folder if len(folder) < 70 else "/tmp"
+        self.path = os.path.join(folder, f"check-{secrets.token_hex(6)}.sock")
+        self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.server.bind(self.path)
+        os.chmod(self.path, 0o600)
+        self.server.listen(1)
+        self.events: list[str] = []
+
+    def code(self) -> str:
+        return kernel_code(self.path, self.token, sorted(set(self.call.names.values())))
+
+    def close(self) -> None:
+        self.server.close()
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+
+    def run(self, kernel_alive: Callable[[], bool] = lambda: True) -> Verdict:
+        try:
+            return self._run(kernel_alive)
+        finally:
+            self.close()
+
+    def _run(self, kernel_alive: Callable[[], bool]) -> Verdict:
+        group = self.call.group
+        try:
+            fn = load_group(self.call.lab, group)
+        except Exception as exc:
+            return Verdict(False, f"grader set-up problem: {exc}")
+        sock = self._accept(kernel_alive)
+        if sock is None:
+            return Verdict(False, "the grader could not reach your functions: the kernel did not run this test "
+                                  "cell as written (does your notebook change how cells run?)", self.events)
+        deadline = time.monotonic() + self.time_limit + 5
+        peer = CheckerPeer(sock, deadline, self.events)
+        try:
+            hello = peer.receive()
+            if hello.get("op") != "hello" or hello.get("token") != self.token or type(hello.get("names")) is not dict:
+                self.events.append("a malformed greeting on the check channel")
+                return Verdict(False, "the grader could not reach your functions (the channel was tampered with)",
+                               self.events)
+            found = {name: peer.dec(v) for name, v in hello["names"].items() if name in self.call.names.values()}
+            missing = [n for n in self.call.names.values() if n not in found]
+            if missing:
+                return Verdict(False, f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not defined: "
+                                      "run the cell that defines it (and keep its name)", self.events)
+            student = {param: _named(found[name], name) for param, name in self.call.names.items()}
+            peer.deadline = time.monotonic() + self.time_limit
+            passed = self._timed(peer, fn, student)
+            message = f"'{group}': all {passed} checks passed" if isinstance(passed, int) else f"'{group}': passed"
+            return Verdict(True, message, self.events)
+        except CheckFailed as failure:
+            return Verdict(False, str(failure), self.events)
+        except CheckTimeout:
+            return Verdict(False, f"Your code ran for more than {self.time_limit:g} s on the test cases of "
+                                  f"'{group}' (these take well under a second with a correct solution). Look for an "
+                                  "endless loop or recursion that never reaches a terminal state.", self.events)
+        except wire.ChannelError as exc:
+            self.events.append(f"a malformed message on the check channel ({exc})")
+            return Verdict(False, f"the check of '{group}' could not finish: the kernel broke the grader's "
+                                  f"channel ({exc})", self.events)
+        finally:
+            try:
+                peer.send({"op": "bye"})
+            except OSError:
+                pass
+            sock.close()
+
+    def _timed(self, peer: CheckerPeer, fn: Callable[..., Any], student: dict) -> Any:
+        """Run the group under the time limit: SIGALRM in the main thread, socket timeouts elsewhere."""
+        import threading
+
+        from .hidden import time_limit
+
+        if threading.current_thread() is not threading.main_thread():
+            return fn(**student)
+        peer.alarm = True
+        peer.sock.settimeout(None)
+        try:
+            with time_limit(self.time_limit):
+                return fn(**student)
+        finally:
+            peer.alarm = False
+
+    def _accept(self, kernel_alive: Callable[[], bool]) -> socket.socket | None:
+        end = time.monotonic() + CONNECT_SECONDS
+        self.server.settimeout(0.5)
+        while time.monotonic() < end:
+            try:
+                sock, _ = self.server.accept()
+                sock.settimeout(None)
+                return sock
+            except (TimeoutError, socket.timeout):
+                if not kernel_alive():
+                    return None
+        return None
+
+
+def _named(proxy: Any, name: str) -> Any:
+    """The student's object as the checks see it; a proxy keeps the student's name for messages."""
+    return _NamedProxy(proxy, name) if isinstance(proxy, wire.Proxy) else proxy
+
+
+class _NamedProxy:
+    """A student's function or class as the checks call it: its name, and calls into the kernel."""
+
+    def __init__(self, proxy: wire.Proxy, name: str) -> None:
+        self._proxy, self.__name__ = proxy, name
+
+    def __call__(self, *args: Any, **kw: Any) -> Any:
+        return self._proxy(*args, **kw)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._proxy, name)
+
+    def __repr__(self) -> str:
+        return repr(self._proxy)

@@ -1,0 +1,276 @@
+"""Each grading kernel in a sandbox: ``python -m coursetools.sandbox -- KERNEL COMMAND``.
+
+The grader's kernel manager (`SandboxKernelManager`) puts this launcher in front of the kernel's
+command. The launcher runs in the grader's (trusted) process tree; it builds the sandbox and
+replaces itself with bubblewrap (``bwrap``), which starts the kernel inside. The kernel gets:
+
+- a read-only view of the system (``/usr``, ``/etc``), of the Python it runs on and of the course's
+  Python packages, with `course_lib` importable from its own folder (``/opt/course``) and
+  ``python -S``, so no ``.pth`` file runs and no editable install reaches the checkout: nothing of
+  the instructor's is there (no ``instructor/``, ``source/``, ``bank/``, ``demo/``, gradebook,
+  ``.git``, other students' folders);
+- a private writable copy of its own submission folder (at the same path, discarded afterwards),
+  a private ``/tmp`` and home;
+- its shard's IPC folder, where its kernel sockets and the checker's channel live;
+- no network (a network namespace of its own), its own PID namespace (every process it starts dies
+  with it), no capabilities, limits on memory, file size, CPU time and processes (a pids cgroup
+  where the machine offers one, else the address-space cap and the PID namespace alone);
+- an environment without the instructor's variables: only `KEPT_ENV` and what the sandbox sets.
+
+``COURSETOOLS_SANDBOX=none`` (``coursetools grade --no-sandbox``, unsafe) starts the kernel with the
+limits and the clean environment only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+from jupyter_client.manager import AsyncKernelManager
+
+MODE_ENV = "COURSETOOLS_SANDBOX"          # "bwrap" (the default) or "none"
+ROOT_ENV = "COURSETOOLS_SANDBOX_ROOT"     # where private folders go (the grader removes them)
+MEMORY_MB = int(os.environ.get("COURSE_KERNEL_MEMORY_MB", "3072"))
+KEPT_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "TZ", "PYTHONHASHSEED", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE",
+            "OMP_NUM_THREADS", "NBGRADER_EXECUTION")
+PIDS_CGROUP = Path("/sys/fs/cgroup/pids")
+CGROUP_PREFIX = "coursetools-"
+
+INSTALL_HINT = (
+    "Grading runs every submission in a sandbox made with bubblewrap (bwrap), and it is not usable here. "
+    "Install it: 'sudo apt-get install bubblewrap' (Debian, Ubuntu), 'sudo dnf install bubblewrap' (Fedora), "
+    "'sudo pacman -S bubblewrap' (Arch), or 'make sandbox-deps' in the course folder; on macOS or Windows, "
+    "grade inside a Linux virtual machine or container. 'coursetools grade --no-sandbox' grades without one, "
+    "which is UNSAFE: a submission can then read the hidden checks and change other students' grades.")
+
+
+class SandboxUnavailable(RuntimeError):
+    """bubblewrap is missing or cannot make namespaces on this machine."""
+
+
+def mode() -> str:
+    return os.environ.get(MODE_ENV, "bwrap")
+
+
+def probe() -> None:
+    """Raise `SandboxUnavailable` unless bwrap can make a sandbox here."""
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise SandboxUnavailable("bwrap is not installed. " + INSTALL_HINT)
+    proc = subprocess.run([bwrap, "--ro-bind", "/", "/", "--unshare-all", "--cap-drop", "ALL", "--dev", "/dev",
+                           "--proc", "/proc", "true"], capture_output=True, text=True)
+    if proc.returncode:
+        raise SandboxUnavailable(f"bwrap failed to make a sandbox ({proc.stderr.strip()[:300]}). " + INSTALL_HINT)
+
+
+def kernel_environment(env: dict[str, str]) -> dict[str, str]:
+    """The variables a submission's kernel may keep from the grader's environment."""
+    return {k: v for k, v in env.items() if k in KEPT_ENV}
+
+
+def _limit(kind: int, value: int) -> None:
+    soft, hard = resource.getrlimit(kind)
+    if hard != resource.RLIM_INFINITY and hard < value:
+        value = hard
+    resource.setrlimit(kind, (value, value))
+
+
+def _join_pids_cgroup(max_pids: int) -> str | None:
+    """Put this process (and so the sandbox) in a pids cgroup of its own; its name, or None."""
+    if not (PIDS_CGROUP / "cgroup.procs").exists() or not os.access(PIDS_CGROUP, os.W_OK):
+        return None
+    group = PIDS_CGROUP / f"{CGROUP_PREFIX}{os.getpid()}"
+    try:
+        group.mkdir(exist_ok=True)
+        (group / "pids.max").write_text(str(max_pids))
+        (group / "cgroup.procs").write_text(str(os.getpid()))
+    except OSError:
+        return None
+    return group.name
+
+
+def warm_caches() -> None:
+    """Build matplotlib's font list once, outside; every sandbox gets a copy instead of building its own."""
+    subprocess.run([sys.executable, "-c", "import matplotlib.font_manager"], capture_output=True, timeout=300)
+
+
+def sweep_cgroups() -> None:
+    """Remove the empty pids cgroups that finished sandboxes left behind."""
+    if not PIDS_CGROUP.is_dir():
+        return
+    for group in PIDS_CGROUP.glob(CGROUP_PREFIX + "*"):
+        try:
+            group.rmdir()  # fails while a process is still in it
+        except OSError:
+            pass
+
+
+def _course_lib_folder() -> Path:
+    spec = importlib.util.find_spec("course_lib")
+    if spec is None or not spec.submodule_search_locations:
+        raise SandboxUnavailable("course_lib is not installed in the grader's Python")
+    return Path(list(spec.submodule_search_locations)[0]).resolve()
+
+
+def _connection_folder(command: list[str]) -> tuple[Path, dict]:
+    path = Path(command[command.index("-f") + 1]).resolve()
+    info = json.loads(path.read_text())
+    return path, info
+
+
+def _copy_submission(src: Path, dst: Path, max_files: int = 2000, max_bytes: int = 256 * 1024 * 1024) -> None:
+    """Copy the submission's folder for the kernel to work in; refuse a folder that is far too large."""
+    files, size = 0, 0
+    for folder, _dirs, names in os.walk(src):
+        files += len(names)
+        size += sum(os.path.getsize(os.path.join(folder, n)) for n in names
+                    if os.path.isfile(os.path.join(folder, n)) and not os.path.islink(os.path.join(folder, n)))
+        if files > max_files or size > max_bytes:
+            raise SandboxUnavailable(f"the kernel's folder {src} holds more than {max_files} files or "
+                                     f"{max_bytes // 2**20} MB: not a submission folder")
+    shutil.copytree(src, dst, symlinks=True)
+
+
+def report_path(ip: str | Path, connection_file: str | Path) -> Path:
+    """Where a kernel notes what its submission tried (see `sandbox_watch`): its IPC folder."""
+    return Path(ip).resolve().parent / f"report-{Path(connection_file).stem}.jsonl"
+
+
+def read_report(ip: str | Path, connection_file: str | Path) -> list[str]:
+    """What the submission tried beyond its sandbox, in words (and the report file is removed)."""
+    path = report_path(ip, connection_file)
+    words = {"import": "imported the grader's module {}", "write": "tried to write {} (outside its folder: refused)",
+             "process": "started a process {} (it ended with its sandbox)",
+             "network": "tried to connect to {} (no network in the sandbox)"}
+    lines = []
+    try:
+        text = path.read_text(errors="replace")[:100_000]
+        path.unlink()
+    except OSError:
+        return lines
+    for line in text.splitlines():
+        try:
+            note = json.loads(line)
+            lines.append(words[note["kind"]].format(str(note["detail"])[:200]))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            lines.append("wrote a malformed line into its sandbox report")
+    return lines
+
+
+def bwrap_command(command: list[str], cwd: Path, private: Path) -> list[str]:
+    """The bwrap command that runs the kernel `command` (``python -m ipykernel_launcher -f ...``)."""
+    conn_file, info = _connection_folder(command)
+    if info.get("transport") != "ipc":
+        raise SandboxUnavailable("the sandbox has no network: kernels must use IPC sockets "
+                                 "(c.KernelManager.transport = 'ipc')")
+    ipc = Path(info["ip"]).parent.resolve()
+    base = Path(sys.base_prefix).resolve()
+    site = Path(sysconfig.get_paths()["purelib"]).resolve()
+    platsite = Path(sysconfig.get_paths()["platlib"]).resolve()
+    python = base / "bin" / Path(os.path.realpath(sys.executable)).name
+    work, home = private / "work", private / "home"
+    _copy_submission(cwd, work)
+    (home / ".config").mkdir(parents=True)
+    cache = Path(os.environ.get("MPLCONFIGDIR") or Path.home() / ".cache" / "matplotlib")
+    if cache.is_dir():  # the font list (MPLCONFIGDIR holds it): without it every kernel rebuilds it
+        shutil.copytree(cache, home / ".config" / "matplotlib", ignore=shutil.ignore_patterns("*.lock", "tex.cache"))
+    args = ["bwrap", "--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL",
+            "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"]
+    for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+        link = Path("/") / name
+        if link.is_symlink():
+            args += ["--symlink", os.readlink(link), str(link)]
+        elif link.is_dir():
+            args += ["--ro-bind", str(link), str(link)]
+    args += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var",
+             "--ro-bind", str(base), str(base), "--ro-bind", str(site), str(site)]
+    if platsite != site:
+        args += ["--ro-bind", str(platsite), str(platsite)]
+    args += ["--ro-bind", str(_course_lib_folder()), "/opt/course/course_lib",
+             "--bind", str(ipc), str(ipc), "--ro-bind", str(conn_file), str(conn_file),
+             "--ro-bind", str(Path(__file__).with_name("sandbox_watch.py")), "/opt/grader/sandbox_watch.py",
+             "--bind", str(work), str(cwd), "--bind", str(home), "/tmp/home", "--chdir", str(cwd),
+             "--clearenv"]
+    env = kernel_environment(dict(os.environ))
+    env.update(HOME="/tmp/home", PATH="/usr/local/bin:/usr/bin:/bin", TMPDIR="/tmp", PYTHONDONTWRITEBYTECODE="1",
+               PYTHONPATH=f"/opt/course:{site}" + (f":{platsite}" if platsite != site else ""),
+               MPLCONFIGDIR="/tmp/home/.config/matplotlib", JUPYTER_RUNTIME_DIR=str(conn_file.parent),
+               PYDEVD_DISABLE_FILE_VALIDATION="1", GRADER_REPORT=str(report_path(info["ip"], conn_file)))
+    for key, value in sorted(env.items()):
+        args += ["--setenv", key, value]
+    options = [o for o in command[1:] if o.startswith("-X")]  # interpreter options such as -Xfrozen_modules=off
+    rest = [o for o in command[1:] if not o.startswith("-X")]
+    if rest[:2] == ["-m", "ipykernel_launcher"]:
+        start = rest
+    elif rest and rest[0].endswith(".py") and Path(rest[0]).is_file():  # a kernel script of the instructor's
+        script = Path(rest[0]).resolve()
+        args += ["--ro-bind", str(script), str(script)]
+        start = [str(script)] + rest[1:]
+    else:
+        raise SandboxUnavailable(f"not a Python kernel command: {command[:4]}")
+    kernel = [str(python), "-S"] + options + ["/opt/grader/sandbox_watch.py"] + start
+    return args + ["--"] + kernel
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m coursetools.sandbox", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--memory-mb", type=int, default=MEMORY_MB, help="address-space cap of the kernel")
+    parser.add_argument("--file-mb", type=int, default=256, help="largest file the kernel may write")
+    parser.add_argument("--cpu-seconds", type=int, default=1800, help="CPU time of the kernel")
+    parser.add_argument("--max-pids", type=int, default=64, help="processes and threads of the sandbox")
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- then the kernel's command")
+    args = parser.parse_args(argv)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command or "-f" not in command:
+        parser.error("no kernel command (with -f CONNECTION_FILE) after --")
+    sandbox = mode()
+    if sandbox == "bwrap":
+        root = Path(os.environ.get(ROOT_ENV) or tempfile.gettempdir())
+        root.mkdir(parents=True, exist_ok=True)
+        private = Path(tempfile.mkdtemp(prefix="kernel-", dir=root))
+        try:
+            final = bwrap_command(command, Path.cwd(), private)
+        except SandboxUnavailable as exc:
+            sys.exit(f"coursetools.sandbox: {exc}")
+        _join_pids_cgroup(args.max_pids)
+    elif sandbox == "none":
+        final = command
+    else:
+        sys.exit(f"coursetools.sandbox: unknown {MODE_ENV}={sandbox!r} (use 'bwrap' or 'none')")
+    _limit(resource.RLIMIT_AS, args.memory_mb * 1024 * 1024)
+    _limit(resource.RLIMIT_FSIZE, args.file_mb * 1024 * 1024)
+    _limit(resource.RLIMIT_CPU, args.cpu_seconds)
+    env = kernel_environment(dict(os.environ))
+    env["PATH"] = os.environ.get("PATH", "/usr/bin:/bin")
+    if sandbox == "none":
+        env.update({k: v for k, v in os.environ.items() if k in ("HOME", "JUPYTER_RUNTIME_DIR", "VIRTUAL_ENV")})
+    os.execvpe(final[0], final, env)
+
+
+class SandboxKernelManager(AsyncKernelManager):
+    """A kernel manager whose kernels start through `coursetools.sandbox`.
+
+    Interrupts travel as messages (an ``interrupt_request``): a signal would reach bubblewrap,
+    not the kernel inside it.
+    """
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        cmd = super().format_kernel_cmd(extra_arguments)
+        return [sys.executable, "-m", "coursetools.sandbox", "--"] + cmd
+
+    async def _async_pre_start_kernel(self, **kw):
+        self.kernel_spec.interrupt_mode = "message"
+        return await super()._async_pre_start_kernel(**kw)
+
+
+if __name__ == "__main__":
+    main()

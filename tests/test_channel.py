@@ -1,0 +1,119 @@
+"""The checker's channel to a kernel (`coursetools.wire`, `coursetools.checker`), with a real second process.
+
+The process on the other end plays the submission's kernel: it runs the code a hidden test cell
+sends (the channel's source and `serve`) after the student's definitions, exactly as a kernel does.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import struct
+import subprocess
+import sys
+import time
+
+import pytest
+
+from coursetools import checker, wire
+from course_lib.games import GameTree
+from course_lib.trace import Traced
+
+
+def _serve(student_code: str, names: dict[str, str], group_fn=None):
+    """Start a 'kernel' process with `student_code`; return (peer, the student's functions, process)."""
+    run = checker.HiddenRun(checker.CheckCall("toy", "add", names), "/tmp")
+    proc = subprocess.Popen([sys.executable, "-c", student_code + "\n" + run.code()])
+    sock = run._accept(lambda: proc.poll() is None)
+    assert sock is not None
+    peer = checker.CheckerPeer(sock, time.monotonic() + 30, [])
+    hello = peer.receive()
+    assert hello["op"] == "hello" and hello["token"] == run.token
+    found = {name: peer.dec(v) for name, v in hello["names"].items()}
+    run.close()
+    return peer, found, proc
+
+
+def _end(peer, proc):
+    peer.send({"op": "bye"})
+    proc.wait(10)
+
+
+def test_channel_records_every_call_in_the_checkers_trace():
+    code = ("def minimax(game, state):\n"
+            "    if game.is_terminal(state):\n        return game.utility(state, 'MAX')\n"
+            "    values = [minimax(game, game.result(state, a)) for a in game.actions(state)]\n"
+            "    return max(values) if game.to_move(state) == 'MAX' else min(values)\n")
+    peer, fns, proc = _serve(code, {"minimax": "minimax"})
+    tree = GameTree.from_leaves([3, 5, 2, 9, 12, 5, 23, 24], 2)
+    game = Traced(tree)
+    assert fns["minimax"](game, game.initial) == 12
+    assert game.trace.leaf_values() == [3, 5, 2, 9, 12, 5, 23, 24]
+    assert game.trace.nodes_visited() == 15
+    _end(peer, proc)
+
+
+def test_channel_plain_games_cross_by_value_and_tables_come_back():
+    code = ("def search(game, state, table):\n"
+            "    table[state] = ('seen', type(game).__name__)\n"
+            "    return len(game.actions(state))\n")
+    peer, fns, proc = _serve(code, {"search": "search"})
+    tree = GameTree.from_nested([[1, 2], [3, 4], 5])
+    table: dict = {"kept": 1}
+    assert fns["search"](tree, tree.initial, table) == 3
+    assert table == {"kept": 1, tree.initial: ("seen", "GameTree")}
+    _end(peer, proc)
+
+
+def test_channel_student_errors_keep_their_name_and_line():
+    code = "class Oops(ValueError):\n    pass\ndef f(x):\n    raise Oops('no ' + str(x))\n"
+    peer, fns, proc = _serve(code, {"f": "f"})
+    with pytest.raises(ValueError, match="no 3") as info:
+        fns["f"](3)
+    assert type(info.value).__name__ == "Oops"
+    assert info.value.student_where[0] == "f"
+    _end(peer, proc)
+
+
+@pytest.mark.parametrize("attack, expected", [
+    ("object.__getattribute__(game, '_peer').request({'op': 'get', 'target': "
+     "object.__getattribute__(game, '_rid'), 'attr': '__class__'})", "AttributeError"),
+    ("object.__getattribute__(game, '_peer').call(object.__getattribute__(game, '_rid'), '__init__', (), {})",
+     "AttributeError"),
+    ("object.__getattribute__(game, '_peer').call(object.__getattribute__(game, '_rid'), None, (), {})",
+     "TypeError"),
+    ("game.trace.events.__self__", "AttributeError"),
+])
+def test_channel_lends_no_private_attribute_or_module(attack, expected):
+    code = ("def probe(game):\n    try:\n        " + attack + "\n        return 'reached'\n"
+            "    except Exception as exc:\n        return type(exc).__name__\n")
+    peer, fns, proc = _serve(code, {"probe": "probe"})
+    game = Traced(GameTree.from_leaves([1, 2], 2))
+    assert fns["probe"](game) == expected
+    _end(peer, proc)
+
+
+def test_channel_a_malformed_message_ends_the_check_and_is_reported():
+    run = checker.HiddenRun(checker.CheckCall("toy", "add", {"add": "add"}), "/tmp")
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+
+    def connect_and_lie() -> None:
+        client.connect(run.path)
+        hello = json.dumps({"op": "hello", "token": "not-the-token", "names": {}}).encode()
+        client.sendall(struct.pack(">I", len(hello)) + hello)
+
+    import threading
+    threading.Timer(0.2, connect_and_lie).start()
+    verdict = run.run()
+    client.close()
+    assert not verdict.passed and "tampered" in verdict.message
+    assert verdict.events == ["a malformed greeting on the check channel"]
+
+
+def test_channel_refuses_values_it_does_not_know():
+    peer = wire.Peer.__new__(wire.Peer)
+    wire.Peer.__init__(peer, socket.socketpair()[0])
+    for bad in ({"$x": 1}, {"$f": "1e400"}, {"$n": "os", "f": ["system"], "c": [1, "mine"], "v": [1, 2]},
+                {"$r": 5, "s": "yours"}, {"$d": [[[1], 2]]}):
+        with pytest.raises(wire.ChannelError):
+            peer.dec(bad)
