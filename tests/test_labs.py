@@ -83,6 +83,7 @@ def test_source_runs_clean_without_stderr(lab, tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.bank
 @pytest.mark.parametrize("lab", BANKED)
 def test_bug_bank_scores_as_expected(lab):
     outcomes = check_bank(ROOT, lab)

@@ -217,3 +217,21 @@ def test_pipeline_terminated_grader_stops_its_shards_and_keeps_grades(course):
     report = grade(course, LAB, jobs=2, progress=None)
     assert not report.not_graded(), report.summary()
     assert scores_of(course) == {s: float(v) for s, (_, v) in STUDENTS.items()}
+
+
+def test_pipeline_a_slow_submission_does_not_hold_back_the_queue(tmp_path):
+    """Shards share one queue: the submission queued behind a slow one is handed to the other shard."""
+    course = make_toy_course(tmp_path / "course")
+    toy_submission(course, "a_slow", ADD + "# %% mul_solution\nimport time\ntime.sleep(40)\n"
+                   "def mul(a, b):\n    return a * b\n")
+    for name in ("b1", "b2", "b3", "b4", "b5"):
+        toy_submission(course, name, PERFECT)
+    lines: list[str] = []
+    report = grade(course, LAB, jobs=2, progress=lines.append, submission_timeout=120, hand_back_after=5)
+    assert not report.not_graded(), report.summary()
+    assert all(v == 5.0 for v in scores_of(course).values()), scores_of(course)
+    done = [line for line in lines if "/5 in" in line]
+    order = [line.split("] ")[1].split(":")[0] for line in done]
+    assert order.index("b1") < order.index("a_slow"), done
+    assert "(shard 1)" in next(line for line in done if "] b1:" in line), done
+    remove_course(course)

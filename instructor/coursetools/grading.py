@@ -2,10 +2,13 @@
 
 How it works (and why):
 
-- The class is split into N shards; each shard is **one** ``nbgrader autograde``
-  process (its start-up is paid once per shard) working in its own copy of the course
-  under ``build/grading/<lab>/shard-<k>/``: a copy of the submissions it grades, of the
-  lab's source and of the gradebook (an sqlite file of its own). Shards therefore never
+- N shards take batches of submissions from one shared queue: each batch is graded by
+  **one** ``nbgrader autograde`` process (its start-up paid once per batch; batches are
+  large while the queue is long and small near its end) in the shard's own copy of the
+  course under ``build/grading/<lab>/shard-<k>/``: a copy of the submissions it grades, of
+  the lab's source and of the gradebook (an sqlite file of its own). A submission still
+  running after ``hand_back_after`` seconds hands the ones queued behind it in its batch
+  back to the queue, so one slow submission never holds back the others. Shards therefore never
   write to the same database, and nothing in ``submitted/`` is ever opened for writing.
 - Kernels talk over IPC sockets under a private folder per shard (``KernelManager.transport
   = "ipc"`` with an absolute ``KernelManager.ip``), so concurrent kernels cannot race for
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import math
 import os
 import re
 import shutil
@@ -42,6 +46,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -292,7 +297,7 @@ class Grader:
                  students: list[str] | None = None, submission_timeout: float = 600.0,
                  shard_timeout: float | None = None, startup_timeout: float = 180.0, retries: int = 2,
                  cell_timeout: float | None = None, progress: Callable[[str], None] | None = print,
-                 sandbox: bool = True) -> None:
+                 sandbox: bool = True, hand_back_after: float = 60.0, min_batch: int = 2) -> None:
         self.root, self.lab = Path(root).resolve(), lab
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.force, self.only = force, students
@@ -301,6 +306,9 @@ class Grader:
         self.cell_timeout = cell_timeout  # overrides c.Execute.timeout (the demo uses a short one)
         self.progress = progress or (lambda line: None)
         self.sandbox = sandbox  # False only through `coursetools grade --no-sandbox` (unsafe)
+        # A submission still running after `hand_back_after` s hands the ones queued behind it back to the
+        # shared queue; a shard takes at least `min_batch` submissions per nbgrader start.
+        self.hand_back_after, self.min_batch = hand_back_after, min_batch
         self.work = self.root / "build" / "grading" / lab
         self.report = Report(lab, logs=self.work / "logs")
         self.flags: dict[str, list[str]] = {}
@@ -364,12 +372,14 @@ class Grader:
             shutil.rmtree(self.work)
         (self.work / "logs").mkdir(parents=True)
         ipc_root = Path(tempfile.mkdtemp(prefix="cg-", dir="/tmp" if os.path.isdir("/tmp") else None))
-        nshards = min(self.jobs, len(todo))
-        shards = [Shard(k, self.work / f"shard-{k}", ipc_root / f"s{k}", todo[k::nshards]) for k in range(nshards)]
+        self.queue = deque(todo)  # shards take batches from one shared queue
+        self.nshards = min(self.jobs, len(todo))
+        shards = [Shard(k, self.work / f"shard-{k}", ipc_root / f"s{k}", []) for k in range(self.nshards)]
         try:
             self._prepare_template()
             for sh in shards:
                 self._prepare(sh)
+                self._feed(sh)
                 self._launch(sh)
             self._loop(shards)
         finally:
@@ -437,8 +447,26 @@ class Grader:
         shutil.copytree(self.root / "source" / self.lab, sh.folder / "source" / self.lab)
         shutil.copy(self.work / "template.db", sh.folder / "gradebook.db")
         self._write_config(sh.folder, "sqlite:///" + str(sh.folder / "gradebook.db"), sh.ipc)
-        for s in sh.pending:
-            shutil.copytree(self.root / "submitted" / s / self.lab, sh.folder / "submitted" / s / self.lab)
+
+    def _feed(self, sh: Shard) -> None:
+        """Give `sh` its next batch from the shared queue: large while the queue is long, small near its end."""
+        n = min(len(self.queue), max(self.min_batch, math.ceil(len(self.queue) / (2 * self.nshards))))
+        batch = [self.queue.popleft() for _ in range(n)]
+        for s in batch:
+            dest = sh.folder / "submitted" / s / self.lab
+            shutil.rmtree(dest, ignore_errors=True)
+            shutil.copytree(self.root / "submitted" / s / self.lab, dest)
+        sh.pending += batch
+        sh.deadline = time.monotonic() + (self.shard_timeout or
+                                          self.submission_timeout * len(sh.pending) + self.startup_timeout)
+
+    def _hand_back(self, sh: Shard) -> None:
+        """The submissions waiting behind a slow one go back to the front of the queue, for any shard to take."""
+        waiting = [s for s in sh.pending if not sh.current or s != sh.current[0]]
+        for s in reversed(waiting):
+            sh.pending.remove(s)
+            shutil.rmtree(sh.folder / "submitted" / s, ignore_errors=True)
+            self.queue.appendleft(s)
 
     def _launch(self, sh: Shard) -> None:
         sh.launches += 1
@@ -452,9 +480,6 @@ class Grader:
                                 sandbox.MODE_ENV: "bwrap" if self.sandbox else "none",
                                 sandbox.ROOT_ENV: str(sh.folder / "sandboxes")}))
         sh.started = sh.last_activity = time.monotonic()
-        if sh.launches == 1:
-            sh.deadline = sh.started + (self.shard_timeout or
-                                        self.submission_timeout * len(sh.pending) + self.startup_timeout)
         sh.current = None
 
     def _read_events(self, sh: Shard) -> list[dict]:
@@ -468,9 +493,12 @@ class Grader:
         return [json.loads(line) for line in complete.splitlines() if line.strip()]
 
     def _loop(self, shards: list[Shard]) -> None:
-        while any(sh.proc is not None for sh in shards):
+        while any(sh.proc is not None for sh in shards) or self.queue:
             for sh in shards:
                 if sh.proc is None:
+                    if self.queue:  # an idle shard takes the next batch
+                        self._feed(sh)
+                        self._launch(sh)
                     continue
                 exited = sh.proc.poll() is not None
                 self._process_events(sh)
@@ -479,6 +507,8 @@ class Grader:
                     self._after_exit(sh)
                 elif sh.current and now - sh.current[1] > self.submission_timeout:
                     self._stop(sh, [sh.current[0]], f"stopped after the {self.submission_timeout:.0f} s cap per submission")
+                elif sh.current and now - sh.current[1] > self.hand_back_after and len(sh.pending) > 1:
+                    self._hand_back(sh)
                 elif not sh.current and now - sh.last_activity > self.startup_timeout:
                     self._stop(sh, [], f"nbgrader did not start a submission within {self.startup_timeout:.0f} s",
                                retry=True)
@@ -489,6 +519,8 @@ class Grader:
     def _process_events(self, sh: Shard) -> None:
         for ev in self._read_events(sh):
             sh.last_activity = time.monotonic()
+            if ev["event"] in ("start", "done") and ev["student"] not in sh.pending:
+                continue  # handed back to the queue, or already judged
             if ev["event"] == "start":
                 previous = sh.current[0] if sh.current else None
                 if previous and previous != ev["student"] and previous in sh.pending:
@@ -538,8 +570,10 @@ class Grader:
 
     def _relaunch_or_close(self, sh: Shard) -> None:
         sh.current = None
+        shutil.rmtree(sh.folder / "autograded", ignore_errors=True)
+        if not sh.pending and self.queue:
+            self._feed(sh)
         if sh.pending:
-            shutil.rmtree(sh.folder / "autograded", ignore_errors=True)
             self._launch(sh)
         else:
             sh.proc = None

@@ -607,7 +607,10 @@ def _check_decision(minimax_decision: Any, case: Case, profile: Flags | None, gr
     game, state = case.game, case.state
     expected_f = expected_flags(profile, group)
     expected = model_decision(game, state, expected_f)
-    traced = Traced(game)
+    if type(game).__module__.startswith("course_lib."):  # the answer first, on a copy in the kernel (fast)
+        if common.same(run(minimax_decision, game, state, case), expected):
+            return
+    traced = Traced(game)  # then traced, for the hint
     got = run(minimax_decision, traced, state, case)
     if common.same(got, expected):
         return
