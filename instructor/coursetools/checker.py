@@ -186,10 +186,7 @@ class CheckerPeer(wire.Peer):
 
     def ask(self, obj: Any, what: Any) -> Any:
         if what == "hash":
-            try:
-                return hash(obj)
-            except TypeError:
-                return None
+            return super().ask(obj, what)
         raise PermissionError(f"the grader does not answer {what!r} about its objects")
 
     def write_back(self, sent: tuple, after: Any) -> None:
