@@ -60,7 +60,7 @@ c.GuardedExecute.kernel_manager_class = "coursetools.sandbox.SandboxKernelManage
 # cell. MarkUnrunTests gives 0 to any graded test cell that did not run. Test cells a
 # student deleted or stripped of their metadata are put back (RestoreMissingTests).
 from nbgrader.preprocessors import (  # noqa: E402
-    AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, IgnorePattern, LimitOutput,
+    AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, LimitOutput,
     OverwriteCells, OverwriteKernelspec, SaveAutoGrades,
 )
 
@@ -69,16 +69,12 @@ c.Autograde.sanitize_preprocessors = [
     "coursetools.preprocessors.RestoreMissingTests", CheckCellMetadata,
 ]
 c.Autograde.autograde_preprocessors = [
-    "coursetools.preprocessors.GuardedExecute", IgnorePattern,
+    "coursetools.preprocessors.GuardedExecute",
     "nbconvert.preprocessors.ClearMetadataPreprocessor", LimitOutput,
     "coursetools.preprocessors.MarkUnrunTests", SaveAutoGrades, AssignLatePenalties, CheckCellMetadata,
 ]
 c.GuardedExecute.stuck_grace = 10
-# Decision: a warning (Python's warnings module writes "file:line: SomeWarning: ...") on
-# stderr does not zero a test cell whose checks passed; nbgrader treats any other stderr
-# output as a failure. Failed checks raise, so ignoring warnings cannot hide a failure.
-c.IgnorePattern.enabled = True
-c.IgnorePattern.pattern = r"(?m)^\S.*:\d+: [A-Za-z]*Warning: "
+# Output on stderr never decides a test: GuardedExecute turns it into stdout in test cells.
 
 # --- Feedback -------------------------------------------------------------------------
 # Students see each hidden test's result and message, never the test's source.

@@ -9,7 +9,6 @@ grading, the secret seed and the hidden tests never reach feedback, and the summ
 from __future__ import annotations
 
 import hashlib
-import os
 import subprocess
 import sys
 import sysconfig
@@ -114,17 +113,10 @@ def graded(tmp_path_factory):
         build_submission(release, _answers(base, extra, paths), course / "submitted" / student / LAB / f"{LAB}.ipynb")
     before = {"submitted": _digest(course / "submitted"), "source": _digest(course / "source"),
               "instructor": _digest(ROOT / "instructor"), "site": sorted(p.name for p in SITE.iterdir())}
-    os.environ["COURSE_SECRET_SEED"] = SEED
-    saved = os.environ.get("COURSE_DB_URL")
-    os.environ["COURSE_DB_URL"] = "sqlite:///" + str(course / "gradebook.db")
-    try:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COURSE_SECRET_SEED", SEED)
+        mp.setenv("COURSE_DB_URL", "sqlite:///" + str(course / "gradebook.db"))
         report = grade(course, LAB, jobs=2, progress=None)
-    finally:
-        del os.environ["COURSE_SECRET_SEED"]
-        if saved is None:
-            del os.environ["COURSE_DB_URL"]
-        else:
-            os.environ["COURSE_DB_URL"] = saved
     proc = subprocess.run([sys.executable, "-m", "nbgrader", "generate_feedback", LAB, "--log-level=WARN",
                            f"--CourseDirectory.db_url=sqlite:///{course / 'gradebook.db'}"],
                           cwd=course, env=tool_env(), capture_output=True, text=True)

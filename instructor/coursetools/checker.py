@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import wire
-from .hidden import CheckFailed, CheckTimeout, TIME_LIMIT_SECONDS, load_group
+from .hidden import TIME_LIMIT_SECONDS, CheckFailed, CheckTimeout, load_group, timeout_message
 
 BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 CONNECT_SECONDS = 30.0
@@ -108,13 +108,11 @@ class StudentError(Exception):
 
 
 class CheckerPeer(wire.Peer):
-    side = "checker"
     games_in = frozenset({"GameTree"})  # what a student's function may return (built by its validating constructor)
 
-    def __init__(self, sock: socket.socket, deadline: float, events: list[str]) -> None:
+    def __init__(self, sock: socket.socket, deadline: float) -> None:
         super().__init__(sock)
         self.deadline = deadline
-        self.events = events
         self._error_classes: dict[tuple, type] = {}
         self._methods_ok: set[tuple] = set()
         self.tables: dict[int, tuple[dict, int, dict]] = {}  # id -> (a dict sent as an argument, its tag, as synced)
@@ -322,7 +320,7 @@ class HiddenRun:
             return Verdict(False, "the grader could not reach your functions: the kernel did not run this test "
                                   "cell as written (does your notebook change how cells run?)", self.events)
         deadline = time.monotonic() + self.time_limit + 5
-        peer = CheckerPeer(sock, deadline, self.events)
+        peer = CheckerPeer(sock, deadline)
         try:
             hello = peer.receive()
             if hello.get("op") != "hello" or hello.get("token") != self.token or type(hello.get("names")) is not dict:
@@ -342,9 +340,7 @@ class HiddenRun:
         except CheckFailed as failure:
             return Verdict(False, str(failure), self.events)
         except CheckTimeout:
-            return Verdict(False, f"Your code ran for more than {self.time_limit:g} s on the test cases of "
-                                  f"'{group}' (these take well under a second with a correct solution). Look for an "
-                                  "endless loop or recursion that never reaches a terminal state.", self.events)
+            return Verdict(False, timeout_message(group, self.time_limit), self.events)
         except wire.ChannelError as exc:
             self.events.append(f"a malformed message on the check channel ({exc})")
             return Verdict(False, f"the check of '{group}' could not finish: the kernel broke the grader's "

@@ -54,6 +54,13 @@ def time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+def timeout_message(group: str, seconds: float) -> str:
+    """What a student reads when their code ran past a test group's time limit."""
+    return (f"Your code ran for more than {seconds:g} s on the test cases of '{group}' (these take well under a "
+            "second with a correct solution). Look for an endless loop or recursion that never reaches a "
+            "terminal state.")
+
+
 def load_checks(lab: str) -> Any:
     """The check module of `lab`: ``coursetools.checks.labNN`` for lab ``NN_name``, else ``checks.<lab>``."""
     if re.fullmatch(r"\d\d_\w+", lab):
@@ -78,11 +85,7 @@ def check(lab: str, group: str, **student: Callable[..., Any] | type) -> None:
         with time_limit(TIME_LIMIT_SECONDS):
             passed = fn(**student)
     except CheckTimeout:
-        raise CheckFailed(
-            f"Your code ran for more than {TIME_LIMIT_SECONDS} s on the test cases of '{group}' "
-            "(these take well under a second with a correct solution). Look for an endless loop "
-            "or recursion that never reaches a terminal state."
-        ) from None
+        raise CheckFailed(timeout_message(group, TIME_LIMIT_SECONDS)) from None
     except CheckFailed as failure:
         raise CheckFailed(str(failure)) from None
     print(f"'{group}': all {passed} checks passed" if isinstance(passed, int) else f"'{group}': passed")

@@ -28,6 +28,7 @@ import json
 import keyword
 import math
 import socket
+import sys
 import traceback
 from collections import namedtuple
 from typing import Any
@@ -183,8 +184,6 @@ def fingerprint(x: Any, depth: int = 0) -> Any:
 class Peer:
     """One end of the channel: framing, the codec, the objects it lends, the request loop."""
 
-    side = "?"
-
     def __init__(self, sock: socket.socket) -> None:
         self.sock = sock
         self.reader = sock.makefile("rb")
@@ -249,7 +248,7 @@ class Peer:
             return {"$d": [[self.enc(k, depth=depth + 1), self.enc(v, depth=depth + 1)] for k, v in x.items()]}
         if t is set or t is frozenset:
             return {"$s" if t is set else "$fs": [self.enc(i, depth=depth + 1) for i in x]}
-        if isinstance(x, tuple) and type(getattr(t, "_fields", None)) is tuple and self.by_value(t):
+        if isinstance(x, tuple) and type(getattr(t, "_fields", None)) is tuple:
             cid = self._class_id(t)
             out = {"$n": t.__name__, "c": cid, "v": [self.enc(i, depth=depth + 1) for i in x]}
             if cid[1] == "mine" and cid[0] not in self.nt_described:
@@ -267,10 +266,6 @@ class Peer:
         """A dict given as an argument (the checker sends it once, then only what changed)."""
         return {"$d": [[self.enc(k, depth=depth + 1), self.enc(v, depth=depth + 1)] for k, v in x.items()]}
     games_in: frozenset | None = None  # the games this end rebuilds from the other's description (None: all)
-
-    def by_value(self, cls: type) -> bool:
-        """Named tuples of these classes cross by value."""
-        return True
 
     def _class_id(self, cls: type) -> list:
         theirs = self.nt_theirs.get(cls)
@@ -590,20 +585,14 @@ def KNOWN_STATES() -> dict[str, type]:
     if _KNOWN is None:
         _KNOWN = {}
         try:
-            import course_lib.games as games
-            import course_lib.games.dice as dice
-
-            for module in (games, dice):
+            import course_lib.games  # noqa: F401 - loads every game module
+        except ImportError:
+            return _KNOWN
+        for name, module in list(sys.modules.items()):
+            if name.startswith("course_lib.games"):
                 for value in vars(module).values():
                     if isinstance(value, type) and issubclass(value, tuple) and hasattr(value, "_fields"):
                         _KNOWN[value.__name__] = value
-            for name in dir(games):
-                mod = getattr(games, name)
-                for value in vars(mod).values() if hasattr(mod, "__file__") else ():
-                    if isinstance(value, type) and issubclass(value, tuple) and hasattr(value, "_fields"):
-                        _KNOWN[value.__name__] = value
-        except Exception:
-            pass
     return _KNOWN
 
 
@@ -616,8 +605,6 @@ _BUILTIN_ERRORS = {c.__name__: c for c in (ValueError, TypeError, KeyError, Inde
 
 class KernelPeer(Peer):
     """The kernel's end: lends the student's objects, runs what the checker asks."""
-
-    side = "kernel"
 
     def remote_error(self, reply: dict) -> BaseException:
         name, msg = str(reply.get("type", "RuntimeError")), str(reply.get("msg", ""))
