@@ -17,7 +17,6 @@ import sys
 _REPORT = os.environ.pop("GRADER_REPORT", None)
 _FD = os.open(_REPORT, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600) if _REPORT else None
 _HOME = os.getcwd()
-_WRITABLE = (_HOME + os.sep, "/tmp/", "/dev/")
 _GRADER_MODULES = ("coursetools",)
 _BENIGN = ("uname", "fc-list")  # platform.processor() runs `uname -p`; matplotlib may list the fonts
 _PROCESS_EVENTS = ("subprocess.Popen", "os.system", "os.posix_spawn", "os.exec", "os.fork", "os.forkpty", "pty.spawn")
@@ -51,7 +50,9 @@ def _hook(event, args):
             path = path.decode(errors="replace")
         if isinstance(path, str) and len(args) >= 3 and _writes(args[1], args[2]):
             full = os.path.abspath(path)
-            if not (full + os.sep).startswith(_WRITABLE) and not full.startswith(_WRITABLE):
+            folder = os.path.dirname(full) or os.sep
+            # flagged: a write where the sandbox allows none (a folder missing here, or mounted read-only)
+            if not full.startswith("/dev/") and not os.access(folder, os.W_OK):
                 _note("write", full)
     elif event in _PROCESS_EVENTS:
         what = args[0] if args else event
