@@ -64,6 +64,11 @@ def test_pipeline_parallel_grading_records_every_score(course):
     for student in STUDENTS:
         assert (course / "autograded" / student / LAB / f"{LAB}.ipynb").is_file()
     assert not list((course / "build" / "grading" / LAB).glob("shard-*")), "shard copies are cleaned up"
+    for result in report.results.values():  # where each submission's time went, as make bench prints it
+        assert set(result.timing) == {"start", "kernel", "checks"}, result.timing
+        assert result.timing["start"] > 0 and result.timing["kernel"] > 0 and result.timing["checks"] >= 0
+        assert sum(result.timing.values()) <= result.seconds + 1
+    assert any(r.timing["checks"] > 0 for r in report.results.values())
 
 
 def test_pipeline_rerun_is_idempotent(course):

@@ -97,6 +97,7 @@ class Result:
     max_score: float | None = None
     flags: list[str] = field(default_factory=list)  # what it tried beyond its sandbox
     notes: list[str] = field(default_factory=list)  # what stopped it (its wall-clock cap)
+    timing: dict[str, float] = field(default_factory=dict)  # its kernel's start, its cells, the hidden checks
 
 
 @dataclass
@@ -313,6 +314,7 @@ class Grader:
         self.report = Report(lab, logs=self.work / "logs")
         self.flags: dict[str, list[str]] = {}
         self.notes: dict[str, list[str]] = {}
+        self.timing: dict[str, dict[str, float]] = {}
 
     # -- public --
 
@@ -532,6 +534,8 @@ class Grader:
                 for key, store in (("flags", self.flags), ("notes", self.notes)):
                     if isinstance(ev.get(key), list):
                         store.setdefault(ev["student"], []).extend(str(f)[:300] for f in ev[key][:20])
+                if isinstance(ev.get("seconds"), dict):
+                    self.timing[ev["student"]] = {str(k): float(v) for k, v in ev["seconds"].items()}
 
     def _stop(self, sh: Shard, failed: list[str], reason: str, retry: bool = False) -> None:
         kill_tree(sh.proc.pid)
@@ -601,7 +605,7 @@ class Grader:
         self.done += 1
         self.report.results[student] = Result(student, "not graded", reason, score=self._score(student),
                                               max_score=self.max_score, flags=self.flags.pop(student, []),
-                                              notes=self.notes.pop(student, []))
+                                              notes=self.notes.pop(student, []), timing=self.timing.pop(student, {}))
         self.progress(f"[{self.lab} {self.done}/{self.total}] {student}: NOT GRADED: {reason}")
 
     def _finish(self, sh: Shard, student: str) -> None:
@@ -613,7 +617,8 @@ class Grader:
         self.done += 1
         score = self._score(student)
         self.report.results[student] = Result(student, "graded", seconds=seconds, score=score, max_score=self.max_score,
-                                              flags=self.flags.pop(student, []), notes=self.notes.pop(student, []))
+                                              flags=self.flags.pop(student, []), notes=self.notes.pop(student, []),
+                                              timing=self.timing.pop(student, {}))
         self.progress(f"[{self.lab} {self.done}/{self.total}] {student}: {score:g}/{self.max_score:g} "
                       f"in {seconds:.1f} s (shard {sh.index})")
 

@@ -129,9 +129,12 @@ class GuardedExecute(Execute):
         self._truncated: set[int] = set()
         self._events: list[str] = []  # what the submission tried beyond its sandbox
         self._notes: list[str] = []   # what happened to it (its wall-clock cap)
+        self._seconds = {"kernel": 0.0, "checks": 0.0}  # where its time went, for `make bench`
         executed: list[int] = []
         stopped: str | None = None  # why the cells still to come do not run
+        t_start = time.monotonic()
         with self.setup_kernel():
+            self._seconds["start"] = time.monotonic() - t_start
             connection_file, ip = self.km.connection_file, self.km.ip
             ipc = getattr(self.km, "transport", "tcp") == "ipc"
             info_msg = self.wait_for_reply(self.kc.kernel_info())
@@ -156,7 +159,9 @@ class GuardedExecute(Execute):
                     if _is_test(cell):
                         stopped = self._run_test_cell(cell, resources, index)
                     else:
+                        t_cell = time.monotonic()
                         self.preprocess_cell(cell, resources, index)
+                        self._seconds["kernel"] += time.monotonic() - t_cell
                 except DeadKernelError:
                     self.log.warning("kernel died in cell %d", index)
                     cell.outputs = list(cell.get("outputs", [])) + [error_output(
@@ -181,7 +186,7 @@ class GuardedExecute(Execute):
         if ipc:
             self._events.extend(read_report(ip, connection_file))
         self.resources[KEY]["events"] = self._events
-        _tell_grader(self.resources, self._events, self._notes)
+        _tell_grader(self.resources, self._events, self._notes, self._seconds)
         return self.nb, self.resources
 
     # -- test cells: the visible part in the kernel, the hidden checks here ------------------------------------
@@ -202,10 +207,12 @@ class GuardedExecute(Execute):
         cell.outputs = []
         if visible.strip():
             cell.source = visible
+            t_cell = time.monotonic()
             try:
                 self.preprocess_cell(cell, resources, index)
             finally:
                 cell.source = source
+                self._seconds["kernel"] += time.monotonic() - t_cell
             if self._timed_out:
                 cell.outputs.append(error_output("Timeout", f"the visible tests ran past the {self.timeout} s limit"))
                 return None  # the caller decides whether the kernel is stuck
@@ -213,7 +220,9 @@ class GuardedExecute(Execute):
             if any(o.output_type == "error" for o in cell.outputs):
                 return None
         for call in calls:
+            t_check = time.monotonic()
             verdict, stuck = self._check(call, index)
+            self._seconds["checks"] += time.monotonic() - t_check
             self._events.extend(f"{cell.metadata.nbgrader.get('grade_id', index)}: {e}" for e in verdict.events)
             if verdict.passed:
                 cell.outputs.append(NotebookNode(output_type="stream", name="stdout", text=verdict.message + "\n"))
@@ -250,15 +259,16 @@ class GuardedExecute(Execute):
         return verdict, f"not run: the kernel was stuck in an earlier cell (cell {index + 1} of the notebook)"
 
 
-def _tell_grader(resources: dict, flags: list[str], notes: list[str]) -> None:
-    """Hand what a submission tried beyond its sandbox, and what stopped it, to the coordinating grader."""
+def _tell_grader(resources: dict, flags: list[str], notes: list[str], seconds: dict[str, float]) -> None:
+    """Hand the coordinating grader what a submission tried beyond its sandbox, what stopped it, and
+    where its time went (its kernel's start, its cells, the hidden checks)."""
     path = os.environ.get("COURSETOOLS_GRADING_EVENTS")
-    if not path or not (flags or notes):
+    if not path:
         return
     student = resources.get("nbgrader", {}).get("student", "?")
     with open(path, "a") as f:
         f.write(json.dumps({"event": "flag", "student": student, "flags": flags[:20], "notes": notes[:5],
-                            "t": time.time()}) + "\n")
+                            "seconds": {k: round(v, 3) for k, v in seconds.items()}, "t": time.time()}) + "\n")
 
 
 def _quiet_stderr(output: NotebookNode) -> NotebookNode:

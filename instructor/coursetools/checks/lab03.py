@@ -341,6 +341,23 @@ def run_student(fn: Callable[..., Any], case: Case, record: bool = False, where:
     return Run(result, game, recorder)
 
 
+NO_ANSWER = object()
+
+
+def answer(fn: Callable[..., Any], case: Case) -> Any:
+    """The student's answer on the case's own, untraced game (`NO_ANSWER` when it raised).
+
+    For the groups that grade only an answer: over the grader's channel a course game then
+    crosses by value and the search runs in the kernel without a call coming back. A wrong
+    answer is looked at again with `run_student`, whose traced run decides and explains.
+    """
+    args = (case.game, case.state) if case.window is None else (case.game, case.state, *case.window)
+    try:
+        return common.call(fn, *args)
+    except common.CheckFailed:
+        return NO_ANSWER
+
+
 def run_value_model(case: Case, flags: Flags) -> Run:
     game = Traced(case.game)
     window = case.window or (-INF, INF)
@@ -603,20 +620,46 @@ def _diagnose(case: Case, mine: Run, names: list[str], model: Callable[[Case, Fl
 
 @dataclass
 class Group:
-    """What a group needs to know about the submission before comparing."""
+    """What a group knows about the submission when it compares.
+
+    A group first compares with the correct search. Only when a case differs does it find the
+    submission's profile (`settle`) and compare again, with the mistakes other groups grade kept
+    in what it expects: a correct submission never pays for the probes.
+    """
 
     name: str
-    profile: Flags | None
-    expected: Flags
-    hint: str
-    note: str
+    profiler: Callable[[], tuple[Flags | None, Flags, list[str]]]  # -> profile, expected, hint keys
+    profile: Flags | None = None
+    expected: Flags = CORRECT
+    hint: str = ""
+    note: str = ""
+    settled: bool = False
     checked: int = 0
+
+    def settle(self) -> None:
+        self.profile, self.expected, keys = self.profiler()
+        self.hint, self.note = _hint(keys), _adjusted_note(self.profile, self.expected)
+        self.settled, self.checked = True, 0
+
+
+def judged(group: Group, compare: Callable[[], None]) -> int:
+    """Run `compare` (it raises CheckFailed at the first difference); on a difference, settle and run it again."""
+    try:
+        compare()
+    except common.CheckFailed:
+        if group.settled:
+            raise
+        group.settle()
+        compare()
+    return group.checked
 
 
 def _value_group(name: str, alphabeta_value: Callable[..., Any]) -> Group:
-    profile = value_profile(alphabeta_value)
-    expected = expected_flags(profile, name)
-    return Group(name, profile, expected, _hint(mistakes(profile, name)), _adjusted_note(profile, expected))
+    def profiler() -> tuple[Flags | None, Flags, list[str]]:
+        profile = value_profile(alphabeta_value)
+        return profile, expected_flags(profile, name), mistakes(profile, name)
+
+    return Group(name, profiler)
 
 
 def _search_hint(group: Group, case: Case, mine: Run, model: Callable[[Case, Flags], Run] = run_value_model,
@@ -628,19 +671,21 @@ def _search_hint(group: Group, case: Case, mine: Run, model: Callable[[Case, Fla
 
 def _compare_value_search(group: Group, fn: Callable[..., Any], cases: list[Case], *, values: bool,
                           leaves: bool, default_hint: str = "") -> int:
-    for case in cases:
-        mine = run_student(fn, case)
-        want = run_value_model(case, group.expected)
-        if values and group.expected.returns == "value":
-            common.expect_number(mine.result, f"alphabeta_value on {case.describe()}")
-            if not common.same(mine.result, want.result):
-                compare_result("alphabeta_value", case, mine.result, want.result,
-                               _search_hint(group, case, mine, default=default_hint), mine, group.note)
-        if leaves and mine.leaves() != want.leaves():
-            compare_leaves("your alphabeta_value", case, mine, want,
-                           _search_hint(group, case, mine, default=default_hint), group.note)
-        group.checked += 1
-    return group.checked
+    def compare() -> None:
+        for case in cases:
+            mine = run_student(fn, case)
+            want = run_value_model(case, group.expected)
+            if values and group.expected.returns == "value":
+                common.expect_number(mine.result, f"alphabeta_value on {case.describe()}")
+                if not common.same(mine.result, want.result):
+                    compare_result("alphabeta_value", case, mine.result, want.result,
+                                   _search_hint(group, case, mine, default=default_hint), mine, group.note)
+            if leaves and mine.leaves() != want.leaves():
+                compare_leaves("your alphabeta_value", case, mine, want,
+                               _search_hint(group, case, mine, default=default_hint), group.note)
+            group.checked += 1
+
+    return judged(group, compare)
 
 
 # -- the groups of alphabeta_value ------------------------------------------------------------
@@ -651,23 +696,31 @@ def check_value(alphabeta_value: Callable[..., Any]) -> int:
     cases = tree_cases(public_trees()) + tree_cases(_seeded("value", 6, 10))
     cases += [Case("the 16-leaf tree from its MIN node P2.1", SIXTEEN, "P2.1")]
     cases += positions("value")
-    for case in cases:
-        mine = run_student(alphabeta_value, case)
-        want = run_value_model(case, group.expected)
-        hint = group.hint
-        if not hint and not common.same(mine.result, want.result):
-            for key, change in (("perspective", {"perspective": "initial"}), ("perspective", {"perspective": "first"}),
-                                ("returns:move", {"returns": "move"})):
-                alt = run_value_model(case, replace(group.expected, **change))
-                if common.same(mine.result, alt.result):
-                    hint = _hint([key])
-                    break
-        if not common.is_number(mine.result):
-            common.fail(f"alphabeta_value on {case.describe()} should return a number (int or float), but it returned "
-                        f"{type(mine.result).__name__}: {mine.result!r:.80}", hint or HINTS["returns:move"])
-        compare_result("alphabeta_value", case, mine.result, want.result, hint, mine, group.note)
-        group.checked += 1
-    return group.checked
+    answers = {i: answer(alphabeta_value, case) for i, case in enumerate(cases)}  # only the value counts here
+
+    def compare() -> None:
+        for i, case in enumerate(cases):
+            want = run_value_model(case, group.expected)
+            if common.is_number(answers[i]) and common.same(answers[i], want.result):
+                group.checked += 1
+                continue
+            mine = run_student(alphabeta_value, case)
+            hint = group.hint
+            if not hint and not common.same(mine.result, want.result):
+                for key, change in (("perspective", {"perspective": "initial"}),
+                                    ("perspective", {"perspective": "first"}), ("returns:move", {"returns": "move"})):
+                    alt = run_value_model(case, replace(group.expected, **change))
+                    if common.same(mine.result, alt.result):
+                        hint = _hint([key])
+                        break
+            if not common.is_number(mine.result):
+                common.fail(f"alphabeta_value on {case.describe()} should return a number (int or float), but it "
+                            f"returned {type(mine.result).__name__}: {mine.result!r:.80}",
+                            hint or HINTS["returns:move"])
+            compare_result("alphabeta_value", case, mine.result, want.result, hint, mine, group.note)
+            group.checked += 1
+
+    return judged(group, compare)
 
 
 def walk_problems(case: Case, run: Run) -> list[tuple[str, str]]:
@@ -732,31 +785,34 @@ def check_children(alphabeta_value: Callable[..., Any]) -> int:
     """Children made one at a time in actions() order, each once; leaves valued once; utility only at the end."""
     group = _value_group("children", alphabeta_value)
     cases = tree_cases(public_trees()) + tree_cases(_seeded("children", 5, 8)) + positions("children")
-    for case in cases:
-        mine = run_student(alphabeta_value, case, record=True)
-        want = run_value_model(case, group.expected)
-        if group.expected.returns == "value":
-            common.expect_number(mine.result, f"alphabeta_value on {case.describe()}")
-            compare_result("alphabeta_value", case, mine.result, want.result,
-                           "this test looks at how your search walks the tree, but the value must be right too",
-                           mine)
-        if not mine.leaves() and not case.game.is_terminal(case.state):
-            common.fail(f"On {case.describe()} your alphabeta_value evaluated no leaf at all: a search has to "
-                        "reach terminal states and take their utility.")
-        problems = walk_problems(case, mine)
-        if problems:
-            key, what = problems[0]
-            common.fail(f"On {case.describe()} your search broke the depth-first walk: {what}.",
-                        _hint([key]), picture(case, mine))
-        got, expected = mine.trace.generated(), want.trace.generated()
-        if got != expected:
-            name_got, name_want = namer(case, mine), namer(case, want)
-            raise common.CheckFailed(common.sequence_message(
-                "The children your search generated with game.result (in order)",
-                [name_want(n) for n in expected], [name_got(n) for n in got], f"on {case.describe()}",
-                picture(case, mine), HINTS["unsearched"]) + group.note)
-        group.checked += 1
-    return group.checked
+
+    def compare() -> None:
+        for case in cases:
+            mine = run_student(alphabeta_value, case, record=True)
+            want = run_value_model(case, group.expected)
+            if group.expected.returns == "value":
+                common.expect_number(mine.result, f"alphabeta_value on {case.describe()}")
+                compare_result("alphabeta_value", case, mine.result, want.result,
+                               "this test looks at how your search walks the tree, but the value must be right too",
+                               mine)
+            if not mine.leaves() and not case.game.is_terminal(case.state):
+                common.fail(f"On {case.describe()} your alphabeta_value evaluated no leaf at all: a search has to "
+                            "reach terminal states and take their utility.")
+            problems = walk_problems(case, mine)
+            if problems:
+                key, what = problems[0]
+                common.fail(f"On {case.describe()} your search broke the depth-first walk: {what}.",
+                            _hint([key]), picture(case, mine))
+            got, expected = mine.trace.generated(), want.trace.generated()
+            if got != expected:
+                name_got, name_want = namer(case, mine), namer(case, want)
+                raise common.CheckFailed(common.sequence_message(
+                    "The children your search generated with game.result (in order)",
+                    [name_want(n) for n in expected], [name_got(n) for n in got], f"on {case.describe()}",
+                    picture(case, mine), HINTS["unsearched"]) + group.note)
+            group.checked += 1
+
+    return judged(group, compare)
 
 
 def check_pruning(alphabeta_value: Callable[..., Any]) -> int:
@@ -838,15 +894,17 @@ def _seeded_from(rng: random.Random, n: int) -> dict[str, GameTree]:
 
 def _decision_group(name: str, alphabeta_decision: Callable[..., Any],
                     alphabeta_value: Callable[..., Any] | None) -> Group:
-    vprofile = value_profile(alphabeta_value) if alphabeta_value is not None else None
-    profile = decision_profile(alphabeta_decision, vprofile)
-    expected = expected_flags(profile, name, vprofile)
-    keys = mistakes(profile, name)
-    if name == "decision":  # a perspective shared with alphabeta_value is graded in 'value'
-        keys = [k for k in keys if k != "perspective"]
-        if profile is not None and profile.perspective != (vprofile.perspective if vprofile else "root"):
-            keys.append("perspective")
-    return Group(name, profile, expected, _hint(keys), _adjusted_note(profile, expected))
+    def profiler() -> tuple[Flags | None, Flags, list[str]]:
+        vprofile = value_profile(alphabeta_value) if alphabeta_value is not None else None
+        profile = decision_profile(alphabeta_decision, vprofile)
+        keys = mistakes(profile, name)
+        if name == "decision":  # a perspective shared with alphabeta_value is graded in 'value'
+            keys = [k for k in keys if k != "perspective"]
+            if profile is not None and profile.perspective != (vprofile.perspective if vprofile else "root"):
+                keys.append("perspective")
+        return profile, expected_flags(profile, name, vprofile), keys
+
+    return Group(name, profiler)
 
 
 def _decision_cases(group: str) -> list[Case]:
@@ -868,29 +926,37 @@ def _decision_cases(group: str) -> list[Case]:
 def check_decision(alphabeta_decision: Callable[..., Any], alphabeta_value: Callable[..., Any] | None = None) -> int:
     """The first best action in actions() order, as an action, for either player."""
     group = _decision_group("decision", alphabeta_decision, alphabeta_value)
-    for case in _decision_cases("decision"):
-        mine = run_student(alphabeta_decision, case)
-        want = run_decision_model(case, group.expected)
-        hint = group.hint
-        if not hint and not common.same(mine.result, want.result):
-            for key, change in (("tie:last", {"tie": "last"}), ("early_return", {"early_return": True}),
-                                ("decision_returns:value", {"decision_returns": "value"})):
-                alt = run_decision_model(case, replace(group.expected, **change))
-                if common.same(mine.result, alt.result):
-                    hint = _hint([key])
-                    break
-            if not hint:
-                for p in ("initial", "first"):
-                    alt = run_decision_model(case, replace(group.expected, perspective=p))
+    cases = _decision_cases("decision")
+    answers = {i: answer(alphabeta_decision, case) for i, case in enumerate(cases)}  # only the move counts here
+
+    def compare() -> None:
+        for i, case in enumerate(cases):
+            want = run_decision_model(case, group.expected)
+            if answers[i] is not NO_ANSWER and common.same(answers[i], want.result):
+                group.checked += 1
+                continue
+            mine = run_student(alphabeta_decision, case)
+            hint = group.hint
+            if not hint and not common.same(mine.result, want.result):
+                for key, change in (("tie:last", {"tie": "last"}), ("early_return", {"early_return": True}),
+                                    ("decision_returns:value", {"decision_returns": "value"})):
+                    alt = run_decision_model(case, replace(group.expected, **change))
                     if common.same(mine.result, alt.result):
-                        hint = _hint(["perspective"])
+                        hint = _hint([key])
                         break
-        legal = case.game.actions(case.state)
-        if not any(common.same(mine.result, a) for a in legal) and not hint:
-            hint = (f"alphabeta_decision returns one of game.actions(state): here {legal!r:.100}.")
-        compare_result("alphabeta_decision", case, mine.result, want.result, hint, mine, group.note)
-        group.checked += 1
-    return group.checked
+                if not hint:
+                    for p in ("initial", "first"):
+                        alt = run_decision_model(case, replace(group.expected, perspective=p))
+                        if common.same(mine.result, alt.result):
+                            hint = _hint(["perspective"])
+                            break
+            legal = case.game.actions(case.state)
+            if not any(common.same(mine.result, a) for a in legal) and not hint:
+                hint = (f"alphabeta_decision returns one of game.actions(state): here {legal!r:.100}.")
+            compare_result("alphabeta_decision", case, mine.result, want.result, hint, mine, group.note)
+            group.checked += 1
+
+    return judged(group, compare)
 
 
 def check_decision_pruning(alphabeta_decision: Callable[..., Any],
@@ -900,11 +966,13 @@ def check_decision_pruning(alphabeta_decision: Callable[..., Any],
     cases = [c for c in _decision_cases("decision_pruning")]
     cases.append(Case("a tree where later root moves are cut", nested([[5, 6], [3, 9, 3], [4, 1], [8, 2, 7]]),
                       nested([[5, 6], [3, 9, 3], [4, 1], [8, 2, 7]]).initial))
-    for case in cases:
-        mine = run_student(alphabeta_decision, case)
-        want = run_decision_model(case, group.expected)
-        if mine.leaves() != want.leaves():
-            hint = group.hint or _diagnose(case, mine, ["root_alpha"], run_decision_model, group.expected)
-            compare_leaves("your alphabeta_decision", case, mine, want, hint, group.note)
-        group.checked += 1
-    return group.checked
+    def compare() -> None:
+        for case in cases:
+            mine = run_student(alphabeta_decision, case)
+            want = run_decision_model(case, group.expected)
+            if mine.leaves() != want.leaves():
+                hint = group.hint or _diagnose(case, mine, ["root_alpha"], run_decision_model, group.expected)
+                compare_leaves("your alphabeta_decision", case, mine, want, hint, group.note)
+            group.checked += 1
+
+    return judged(group, compare)
