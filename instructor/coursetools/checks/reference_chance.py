@@ -1,7 +1,7 @@
 """Grader references for lab 06: expectimax, max^n and max^n with shallow pruning,
 plus the classic wrong versions, used only to name a student's mistake.
 
-Conventions (COURSE.md): values from the point of view of the player to move at the
+The course's conventions: values from the point of view of the player to move at the
 root, children in actions() order, the first best child on ties. At a chance node the
 value is the sum of probability times value over `game.outcomes(state)`, in order.
 """
