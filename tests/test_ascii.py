@@ -1,4 +1,6 @@
-"""Golden texts: the ASCII drawings of COURSE.md's two trees, before and after alpha-beta.
+"""Golden texts: the ASCII drawings of the course's two worked trees (the 16-leaf tree
+`7 6 2 8 8 7 1 3 0 7 7 8 8 8 2 3` and the 8-leaf list `3 5 2 9 12 5 23 24`, both binary with MAX
+at the root), before and after alpha-beta.
 
 The drawings after alpha-beta are made from the trace of the reference search, so
 they show what that search did: which leaves it valued and in which order, the bound

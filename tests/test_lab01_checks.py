@@ -12,7 +12,8 @@ import pytest
 
 from coursetools.bank import solution_answers
 from coursetools.checks import common, lab01
-from coursetools.checks.reference_nim import NimState, ReferenceNim, random_heaps, tree_size, xor_value
+from coursetools.checks.lab01 import cases, reference
+from coursetools.checks.nim import NimState, ReferenceNim, random_heaps, tree_size, xor_value
 from coursetools.hidden import CheckFailed
 from course_lib.games import GameTree, IllegalMoveError
 
@@ -71,9 +72,10 @@ def test_lab01_reference_nim_follows_the_documented_rules():
 
 def test_lab01_reference_stats_of_known_trees():
     tiny = GameTree.from_nested([[1, 2, 3], 4])
-    assert lab01.reference_stats(tiny, tiny.initial) == lab01.Stats(nodes=6, leaves=4, internal=2, depth=2, deepest=3)
+    expected = reference.Stats(nodes=6, leaves=4, internal=2, depth=2, deepest=3)
+    assert reference.reference_stats(tiny, tiny.initial) == expected
     leaf = GameTree.from_nested(5)
-    assert lab01.reference_stats(leaf, leaf.initial).nodes == 1
+    assert reference.reference_stats(leaf, leaf.initial).nodes == 1
 
 
 def test_lab01_solution_passes_every_group(solution):
@@ -82,12 +84,12 @@ def test_lab01_solution_passes_every_group(solution):
 
 
 def test_lab01_secret_seed_adds_cases_and_is_repeatable(monkeypatch):
-    public = lab01._heaps("nim_rules", lab01.PUBLIC_HEAPS)
+    public = cases.heaps("nim_rules")
     monkeypatch.setattr(common, "secret_seed", lambda: "an instructor's seed")
-    first, again = lab01._heaps("nim_rules", lab01.PUBLIC_HEAPS), lab01._heaps("nim_rules", lab01.PUBLIC_HEAPS)
+    first, again = cases.heaps("nim_rules"), cases.heaps("nim_rules")
     assert first == again and len(first) > len(public) and first[:len(public)] == public
     monkeypatch.setattr(common, "secret_seed", lambda: "another seed")
-    assert lab01._heaps("nim_rules", lab01.PUBLIC_HEAPS) != first
+    assert cases.heaps("nim_rules") != first
     assert all(any(h) and tree_size(h) <= 800 for h in first[len(public):])
 
 

@@ -80,7 +80,7 @@ def test_pig_states_are_immutable_and_every_game_ends():
 
 
 def test_pig_expectimax_value_matches_exact_fractions():
-    from coursetools.checks.reference_chance import expectimax_value
+    from coursetools.checks.lab06.reference import expectimax_value
 
     g = PigRace(target=6, rolls=4, die=(1, 2, 2, 3))
 
@@ -109,7 +109,7 @@ def test_traced_utilities_record_one_event_per_call():
 
 def test_lab06_checks_pass_the_references_quickly():
     from coursetools.checks import lab06
-    from coursetools.checks import reference_chance as ref
+    from coursetools.checks.lab06 import reference as ref
 
     start = time.perf_counter()
     assert lab06.check_expectimax_trees(ref.expectimax_value) >= 15
@@ -122,12 +122,12 @@ def test_lab06_checks_pass_the_references_quickly():
 
 def test_lab06_shallow_pruning_keeps_the_maxn_vector_and_prunes():
     from coursetools.checks import lab06
-    from coursetools.checks import reference_chance as ref
+    from coursetools.checks.lab06 import reference as ref
 
     rng = random.Random("lab06 shallow")
     pruned = 0
     for _ in range(200):
-        tree = lab06.random_maxn_tree(rng, total=10)
+        tree = lab06.cases.random_maxn_tree(rng, total=10)
         full, cut = Traced(tree), Traced(tree)
         assert ref.maxn_shallow_value(cut, tree.initial, 10) == ref.maxn_value(full, tree.initial)
         pruned += full.trace.count("utility") - cut.trace.count("utility")
@@ -136,7 +136,7 @@ def test_lab06_shallow_pruning_keeps_the_maxn_vector_and_prunes():
 
 def test_lab06_wrong_variants_are_caught_and_named():
     from coursetools.checks import lab06
-    from coursetools.checks import reference_chance as ref
+    from coursetools.checks.lab06 import reference as ref
     from coursetools.hidden import CheckFailed
 
     with pytest.raises(CheckFailed, match="MINIMUM"):
@@ -151,3 +151,57 @@ def test_lab06_wrong_variants_are_caught_and_named():
         lab06.check_maxn_turns(lambda g, s: ref.maxn_value(g, s, rule="last"))
     with pytest.raises(CheckFailed, match="deep pruning"):
         lab06.check_maxn_shallow(lambda g, s, m: ref.maxn_shallow_value(g, s, m, "deep"))
+
+
+def _mistake_runs():
+    from coursetools.checks.lab06 import groups
+    from coursetools.checks.lab06 import reference as ref
+
+    for mistakes, checks in ((ref.EXPECTIMAX_MISTAKES, (groups.check_expectimax_trees, groups.check_expectimax_dice)),
+                             (ref.MAXN_MISTAKES, (groups.check_maxn_trees, groups.check_maxn_turns)),
+                             (ref.SHALLOW_MISTAKES, (groups.check_maxn_shallow,))):
+        for mistake in mistakes:
+            yield pytest.param(mistake, mistakes, checks, id=mistake.key)
+
+
+@pytest.mark.parametrize("mistake, mistakes, checks", list(_mistake_runs()))
+def test_lab06_each_mistake_model_is_named_by_its_own_hint_only(mistake, mistakes, checks):
+    """A mistake model handed in as a student's answer fails with its hint, and no other mistake's."""
+    from coursetools.hidden import CheckFailed
+
+    messages = []
+    for check in checks:
+        try:
+            check(mistake.model)
+        except CheckFailed as failure:
+            messages.append(str(failure))
+    assert messages, f"{mistake.key} passes every group"
+    assert any(mistake.hint in m for m in messages)
+    assert not any(other.hint in m for m in messages for other in mistakes if other is not mistake)
+
+
+def test_lab06_an_unknown_mistake_is_not_given_a_known_name():
+    """A weighted sum divided again by the number of outcomes is no known mistake: the hint says where it differs."""
+    from coursetools.checks.lab06 import groups
+    from coursetools.checks.lab06 import reference as ref
+    from coursetools.hidden import CheckFailed
+
+    def divided_again(game, state):
+        player = game.to_move(state)
+
+        def value(s):
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            if game.to_move(s) == CHANCE:
+                pairs = game.outcomes(s)
+                return sum(p * value(game.result(s, a)) for a, p in pairs) / len(pairs)
+            vals = [value(game.result(s, a)) for a in game.actions(s)]
+            return max(vals) if game.to_move(s) == player else min(vals)
+
+        return value(state)
+
+    with pytest.raises(CheckFailed) as failure:
+        groups.check_expectimax_trees(divided_again)
+    text = str(failure.value)
+    assert "matches none of the known mistakes" in text and "combined the values differently" in text
+    assert not any(m.hint in text for m in ref.EXPECTIMAX_MISTAKES)

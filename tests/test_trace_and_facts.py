@@ -1,4 +1,7 @@
-"""The trace records what a search did; the facts of COURSE.md come out of it."""
+"""The trace records what a search did; the course's facts come out of it: the 16-leaf tree has
+minimax value 7 (31 nodes) and alpha-beta value 7 (23 nodes, leaves 7 6 2 8 7 0 7 8 8 8); the 8-leaf
+list has value 12 (alpha-beta evaluates 3 5 2 9 12 5 23); full minimax of Tic-Tac-Toe visits
+549,946 nodes and the game is a draw."""
 
 import pytest
 from reference import alphabeta_value, minimax_value

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import csv
 import os
-import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
 
-from . import tool_env
+from .labfiles import solution_answers
 from .submission import build_submission
 
 
@@ -49,18 +47,6 @@ def read_expected(path: Path) -> dict[str, Expectation]:
     return {r["entry"]: Expectation(r["entry"], r["failing"].split(), r["hint"]) for r in rows}
 
 
-def solution_answers(source_notebook: Path) -> dict[str, str]:
-    """The source notebook's solution cells, stripped of the solution markers."""
-    nb = nbformat.read(source_notebook, as_version=4)
-    out = {}
-    for cell in nb.cells:
-        meta = cell.get("metadata", {}).get("nbgrader", {})
-        if meta.get("solution") and cell.cell_type == "code":
-            lines = [ln for ln in cell.source.splitlines() if ln.strip() not in ("### BEGIN SOLUTION", "### END SOLUTION")]
-            out[meta["grade_id"]] = "\n".join(lines) + "\n"
-    return out
-
-
 def _text(cell: nbformat.NotebookNode) -> str:
     parts = []
     for o in cell.get("outputs", []):
@@ -71,16 +57,6 @@ def _text(cell: nbformat.NotebookNode) -> str:
         elif "data" in o:
             parts.append(str(o.data.get("text/plain", "")))
     return "".join(parts)
-
-
-def run_nbgrader(course: Path, *args: str, timeout: float = 1800) -> subprocess.CompletedProcess:
-    """Run an nbgrader command in `course`, raising with its output if it fails."""
-    env = tool_env(COURSE_DB_URL="sqlite:///" + str(course / "gradebook.db"))
-    proc = subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"], cwd=course,
-                          capture_output=True, text=True, timeout=timeout, env=env)
-    if proc.returncode:
-        raise RuntimeError(f"nbgrader {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
-    return proc
 
 
 def grade_entries(root: Path, lab: str, answers: dict[str, dict[str, str]],

@@ -62,11 +62,19 @@ def cmd_figures(args: argparse.Namespace) -> int:
     return write(args)
 
 
+def cmd_golden(args: argparse.Namespace) -> int:
+    """Write each public case's expected result and trace to tests/golden/<lab>/ (--check: only compare)."""
+    from .golden import cmd_golden as golden
+
+    return golden(args)
+
+
 COMMANDS = {
     "bank": cmd_bank,
     "build-submission": cmd_build_submission,
     "check-notebooks-clean": cmd_check_notebooks_clean,
     "figures": cmd_figures,
+    "golden": cmd_golden,
     "release": cmd_release,
     "stamp": cmd_stamp,
     **PIPELINE_COMMANDS,  # grade, demo, student-edition, ... (coursetools/pipeline_cli.py)
@@ -82,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     parsers["build-submission"].add_argument("answers", help="answers file: sections '# %% <grade_id>'")
     parsers["build-submission"].add_argument("out", help="where to write the submission notebook")
     parsers["figures"].add_argument("folder", nargs="?", default="docs/figures", help="where to write the figures")
+    parsers["golden"].add_argument("labs", nargs="*", help="labs (default: every lab whose checks list golden cases)")
+    parsers["golden"].add_argument("--check", action="store_true", help="only report files that differ")
     parsers["stamp"].add_argument("--check", action="store_true",
                                   help="only report notebooks that differ from what the tool writes")
     parsers["stamp"].add_argument("folders", nargs="*",

@@ -45,7 +45,7 @@ ADVERSARIAL = {
 
 
 def _solutions(source: Path) -> dict[str, str]:
-    from .bank import solution_answers
+    from .labfiles import solution_answers
 
     return solution_answers(source)
 

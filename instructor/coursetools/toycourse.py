@@ -18,7 +18,7 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from . import course_root
-from .bank import run_nbgrader
+from .labfiles import run_nbgrader, solution_answers
 from .submission import build_submission
 
 LAB = "toy"
@@ -123,7 +123,6 @@ def make_lab_course(folder: Path, lab: str, *, config_extra: str = "", root: Pat
 def solution_submission(course: Path, lab: str, student: str, *, bank_entry: str | None = None) -> Path:
     """`student` hands in the lab with the source notebook's own solutions (every notebook of the lab),
     or, given `bank_entry`, with that entry of ``bank/<lab>/`` in place of the solutions it replaces."""
-    from .bank import solution_answers
 
     out = None
     for source in sorted((course / "source" / lab).glob("*.ipynb")):

@@ -1,5 +1,7 @@
-"""Grader-only checks, one module per lab (``lab01.py`` ...), run by `coursetools.hidden.check`.
+"""Grader-only checks, run by `coursetools.hidden.check` and the checker: one per lab, ``labNN``
+(a room ``labNN/`` with ``reference.py``, ``cases.py`` and ``groups.py`` on the shared `kit`, or
+still a single ``labNN.py`` for the labs not moved yet).
 
-Expected values and traces come from the reference searches in `reference.py` or
-from data written here, never from anything a submission could replace.
+Expected values and traces come from the grader's own models (a room's `reference.py`, or
+``reference*.py`` here) or from data written here, never from anything a submission could replace.
 """

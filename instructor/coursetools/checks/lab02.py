@@ -38,7 +38,7 @@ from course_lib.games import ConnectFour, GameTree, RaceState, RaceTo, TicTacToe
 from course_lib.trace import Traced
 
 from . import common, reference, trees
-from .reference_nim import ReferenceNim, xor_value
+from .nim import ReferenceNim, xor_value
 from .searchcheck import picture
 
 LAB = "02_minimax"

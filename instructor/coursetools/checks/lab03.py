@@ -9,7 +9,7 @@ Groups of ``alphabeta_value``:
                order, each once; each leaf valued once; utility() only on terminal states
 ``pruning``    the leaves evaluated, in order, with the full window: a search that never
                prunes, or that does not pass the updated bounds down
-``equality``   ties at the cut prune (COURSE.md: prune on equality): strict pruning
+``equality``   ties at the cut prune (the course prunes on equality: v >= beta, v <= alpha): strict pruning
 ``deep``       bounds from every ancestor, not only the parent: bounds reset at each level
 ``window``     alpha and beta given by the caller: fail-soft values, the window used at all
 =============  ===========================================================================

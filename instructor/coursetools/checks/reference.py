@@ -1,6 +1,7 @@
-"""Reference searches of the grader. They follow COURSE.md's conventions exactly:
-values from the root player's view, fail-soft alpha-beta pruning on equality,
-children in actions() order, the first best action."""
+"""Reference searches of the grader, written to the course's conventions: values from the
+point of view of the player to move at the root, children in actions() order, alpha-beta
+fail-soft and pruning on equality (stop at MAX as soon as v >= beta, at MIN as soon as
+v <= alpha), and a decision returns the first best action in actions() order."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ The models serve two purposes. Each hidden test group grades one rule; when a
 submission breaks rules graded elsewhere (its "profile"), a group compares it with the
 model that makes those other mistakes too, so one mistake costs points once. And they
 name the mistake in a failure's hint. With every flag at its default a model is the
-reference search of COURSE.md: values from the root player's view, fail-soft, pruning
+reference search of the course's conventions: values from the root player's view, fail-soft, pruning
 on equality, children in actions() order, the first best action.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields, replace
-from typing import Any, Callable
+from typing import Any
 
 INF = math.inf
 
@@ -170,5 +170,3 @@ def candidates(structure: Flags) -> list[Flags]:
         combos = [replace(c, **{name: o}) for c in combos for o in options]
     return sorted(combos, key=lambda c: len(c.changed()))
 
-
-Run = Callable[..., Any]

@@ -1,7 +1,7 @@
 """Reference pieces of lab 05 (heuristics and tournaments). Grader-only.
 
 - `depth_limited_value` / `depth_limited_decision`: alpha-beta to a fixed depth in
-  plies, following COURSE.md: values from the root player's view, terminal states
+  plies, following the course's conventions: values from the root player's view, terminal states
   valued by `utility` (at any depth), ``evaluate(state, root_player)`` called only on
   non-terminal states at depth 0, fail-soft pruning on equality, children in
   actions() order, the first best action.

@@ -1,6 +1,6 @@
 """Reference searches for lab 04 (move ordering, transposition tables, iterative deepening).
 
-Grader-only. They follow COURSE.md's conventions: values from the root player's view,
+Grader-only. They follow the course's conventions: values from the root player's view,
 fail-soft alpha-beta that prunes on equality, the first best action in the order the
 root's children are searched. Evaluation functions are called ``evaluate(state, player)``
 with the root player, at depth 0 on non-terminal states only.

@@ -3,31 +3,49 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from course_lib.games import GameTree
 
 SIXTEEN = [7, 6, 2, 8, 8, 7, 1, 3, 0, 7, 7, 8, 8, 8, 2, 3]
 EIGHT = [3, 5, 2, 9, 12, 5, 23, 24]
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+#: Shared trees by stable id: (the name a student reads, how to build it). A lab picks the ones it
+#: uses by id (adding a tree here changes no lab's grading until a lab names it).
+TREES: dict[str, tuple[str, Callable[[], GameTree]]] = {
+    "sixteen": ("the 16-leaf tree", lambda: GameTree.from_leaves(SIXTEEN, 2)),
+    "eight": ("the 8-leaf list", lambda: GameTree.from_leaves(EIGHT, 2)),
+    "aima": ("a ternary tree (AIMA's figure)", lambda: GameTree.from_nested(AIMA)),
+    "aima-min": ("the same tree with MIN at the root", lambda: GameTree.from_nested(AIMA, root="MIN")),
+    "unbalanced": ("an unbalanced tree", lambda: GameTree.from_nested([[4, [6, 2], 9], 5, [[1, 8], [7], 3]])),
+    "tie-cut": ("a tie at the cut point", lambda: GameTree.from_nested([[5, 6], [5, 9], [4, 7]])),
+    "tie-min-cut": ("a tie at a MIN cut",
+                    lambda: GameTree.from_nested([[[3, 4], [3, 1]], [[2, 9], [3, 8]]], root="MIN")),
+    "deep-cut": ("a deep cut-off", lambda: GameTree.from_nested([[[[10, 11], [9, 12]], [[14, 15], [13, 14]]],
+                                                                 [[[5, 2], [4, 1]], [[3, 22], [20, 21]]]])),
+    "mixed-depths": ("terminals at mixed depths",
+                     lambda: GameTree.from_nested([3, [[2, 7], 1], [[5], [[6, 0], 4]], 8])),
+    "chain": ("a chain of single children", lambda: GameTree.from_nested([[[[[4]]]], [[[2]]], [[[[[9]]]]]])),
+    "terminal-root": ("a terminal root", lambda: GameTree.from_nested(6)),
+    "negative": ("negative values", lambda: GameTree.from_nested([[-3, -7], [-2, [-9, -1]], [-5, -4, -6]])),
+}
+
+
+def tree(id: str) -> GameTree:
+    """A fresh copy of the shared tree `id`."""
+    return TREES[id][1]()
+
+
+def name(id: str) -> str:
+    """The name of the shared tree `id` in messages."""
+    return TREES[id][0]
 
 
 def public_trees() -> dict[str, GameTree]:
-    """Named trees covering the shapes where student searches go wrong."""
-    return {
-        "the 16-leaf tree": GameTree.from_leaves(SIXTEEN, 2),
-        "the 8-leaf list": GameTree.from_leaves(EIGHT, 2),
-        "a ternary tree (AIMA's figure)": GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
-        "the same tree with MIN at the root": GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root="MIN"),
-        "an unbalanced tree": GameTree.from_nested([[4, [6, 2], 9], 5, [[1, 8], [7], 3]]),
-        "a tie at the cut point": GameTree.from_nested([[5, 6], [5, 9], [4, 7]]),
-        "a tie at a MIN cut": GameTree.from_nested([[[3, 4], [3, 1]], [[2, 9], [3, 8]]], root="MIN"),
-        "a deep cut-off": GameTree.from_nested([[[[10, 11], [9, 12]], [[14, 15], [13, 14]]],
-                                                 [[[5, 2], [4, 1]], [[3, 22], [20, 21]]]]),
-        "terminals at mixed depths": GameTree.from_nested([3, [[2, 7], 1], [[5], [[6, 0], 4]], 8]),
-        "a chain of single children": GameTree.from_nested([[[[[4]]]], [[[2]]], [[[[[9]]]]]]),
-        "a terminal root": GameTree.from_nested(6),
-        "negative values": GameTree.from_nested([[-3, -7], [-2, [-9, -1]], [-5, -4, -6]]),
-    }
+    """Every shared tree by its name (for the labs that have no room of their own yet)."""
+    return {name(id): tree(id) for id in TREES}
 
 
 def random_tree(rng: random.Random, max_depth: int = 4, max_branching: int = 3,

@@ -1,4 +1,4 @@
-"""Hidden tests of lab 01 (game trees): the student's Nim, count_nodes and tree_stats.
+"""Lab 01's test groups (game trees): the student's Nim, count_nodes and tree_stats.
 
 Nim is checked by behaviour only, against the grader's own `ReferenceNim`: every
 position of small games is compared (to_move, is_terminal, actions in order, utility),
@@ -8,33 +8,22 @@ so any immutable, hashable state representation is accepted.
 from __future__ import annotations
 
 import copy
-from typing import Any, NamedTuple
+from typing import Any
 
-from course_lib.games import GameTree, Isolation, RaceTo, TicTacToe
+from course_lib.games import GameTree
 from course_lib.trace import Traced
 
-from . import common, trees
-from ..wire import Proxy, fingerprint
-from .reference_nim import ReferenceNim, random_heaps
-from .searchcheck import picture
-
-LAB = "01_game_trees"
+from ...wire import Proxy, fingerprint
+from .. import common
+from ..searchcheck import picture
+from . import cases as data
+from . import reference
+from .reference import ReferenceNim, reference_stats
 
 # -- Nim ------------------------------------------------------------------------------
 
-PUBLIC_HEAPS = [(1,), (3,), (1, 2), (2, 2), (3, 1), (0, 2, 1), (1, 2, 3), (1, 1, 1, 1), (2, 0, 3)]
 ORDER_HINT = ("list the actions in the documented order: heaps left to right and, within a heap, "
               "take 1, 2, ... up to the whole heap (actions() order)")
-
-
-def _heaps(group: str, public: list[tuple], count: int = 3) -> list[tuple]:
-    cases = list(public)
-    rng = common.rng(LAB, group)
-    cases += [random_heaps(rng) for _ in range(count)]
-    if common.has_secret():
-        secret = common.rng(LAB, group, secret=True)
-        cases += [random_heaps(secret) for _ in range(2 * count)]
-    return cases
 
 
 def _make(Nim: Any, heaps: tuple) -> Any:
@@ -93,7 +82,7 @@ def _walk_rules(game: Any, ref: ReferenceNim, s: Any, r: Any, heaps: tuple, move
 def check_nim_rules(Nim: Any) -> int:
     """Every position of small Nim games: to_move, is_terminal, actions in order, utility."""
     n = 0
-    for heaps in _heaps("nim_rules", PUBLIC_HEAPS):
+    for heaps in data.heaps("nim_rules"):
         game, ref = _make(Nim, heaps), ReferenceNim(heaps)
         players = getattr(game, "players", None)
         if not common.same(players, ref.players):
@@ -171,26 +160,12 @@ def _check_hashable(visited: list, heaps: tuple) -> None:
 def check_nim_immutable(Nim: Any) -> int:
     """result() never changes its state or the game; states are hashable; equal positions are equal."""
     n = 0
-    for heaps in _heaps("nim_immutable", [(2, 3), (1, 2, 3), (2, 0, 2)], count=2):
+    for heaps in data.heaps("nim_immutable"):
         game, visited = _make(Nim, heaps), []
         _walk_immutable(game, ReferenceNim(heaps), game.initial, ReferenceNim(heaps).initial, heaps, [], visited)
         _check_hashable(visited, heaps)
         n += len(visited)
     return n
-
-
-def _illegal_cases(heaps: tuple) -> list[tuple[tuple, str]]:
-    k = len(heaps)
-    full = next(i for i, h in enumerate(heaps) if h)
-    cases = [((full, 0), "taking 0 is not a move"),
-             ((full, -1), "a move takes a positive number of objects"),
-             ((full, heaps[full] + 1), "taking more objects than the heap holds"),
-             ((k, 1), f"there is no heap {k} (heaps are numbered 0 to {k - 1})"),
-             ((-1, 1), "there is no heap -1 (careful: Python's negative index reaches the last heap)")]
-    empty = [i for i, h in enumerate(heaps) if h == 0]
-    if empty:
-        cases.append(((empty[0], 1), f"heap {empty[0]} is empty"))
-    return cases
 
 
 def _is_illegal_move_error(exc: BaseException) -> bool:
@@ -201,7 +176,7 @@ def _is_illegal_move_error(exc: BaseException) -> bool:
 def check_nim_illegal(Nim: Any) -> int:
     """Illegal moves raise IllegalMoveError (a ValueError) naming the move."""
     n = 0
-    for heaps in [(2, 0, 3), (1, 4), (3,)] + _heaps("nim_illegal", [], count=2):
+    for heaps in data.ILLEGAL_HEAPS + data.heaps("nim_illegal"):
         game, ref = _make(Nim, heaps), ReferenceNim(heaps)
         positions = [(game.initial, ref.initial, [])]
         first = ref.actions(ref.initial)[0]
@@ -211,7 +186,7 @@ def check_nim_illegal(Nim: Any) -> int:
             if ref.is_terminal(r):
                 continue
             where = _where(heaps, moves, r)
-            for action, why in _illegal_cases(r.heaps):
+            for action, why in data.illegal_moves(r.heaps):
                 try:
                     got = game.result(copy.deepcopy(s), action)
                 except BaseException as exc:  # noqa: B036 - the student's code may raise anything
@@ -234,58 +209,6 @@ def check_nim_illegal(Nim: Any) -> int:
 
 # -- count_nodes and tree_stats ---------------------------------------------------------
 
-class Stats(NamedTuple):
-    nodes: int
-    leaves: int
-    internal: int
-    depth: int
-    deepest: int  # nodes at the greatest depth
-
-
-def reference_stats(game: Any, state: Any) -> Stats:
-    """Nodes, leaves, internal nodes, depth (plies) of the full tree below `state`."""
-    nodes = leaves = internal = depth = deepest = 0
-    stack = [(state, 0)]
-    while stack:
-        s, d = stack.pop()
-        nodes += 1
-        if d > depth:
-            depth, deepest = d, 0
-        if d == depth:
-            deepest += 1
-        if game.is_terminal(s):
-            leaves += 1
-            continue
-        internal += 1
-        stack.extend((game.result(s, a), d + 1) for a in game.actions(s))
-    return Stats(nodes, leaves, internal, depth, deepest)
-
-
-def _ttt_positions() -> list[tuple[str, Any, Any]]:
-    g = TicTacToe()
-    pictures = ["X.O/.X./O..", "XO./.O./..X", "X../.O./...", "OX./.X./..O", "X.O/OX./..."]
-    return [(f"TicTacToe {p.replace('/', ' ')}", g, g.state_from(p.split("/"))) for p in pictures]
-
-
-def _game_cases(group: str) -> list[tuple[str, Any, Any]]:
-    """(name, game, state): trees, the number-picking game, Tic-Tac-Toe, Nim, Isolation."""
-    cases = [(name, t, t.initial) for name, t in trees.public_trees().items()]
-    cases += [(name, t, t.initial) for name, t in trees.seeded_trees(common.rng(LAB, group), 5).items()]
-    race = RaceTo()
-    cases += [("RaceTo(4, 2)", RaceTo(4, 2), RaceTo(4, 2).initial), ("RaceTo(7, 3)", RaceTo(7, 3), RaceTo(7, 3).initial),
-              ("RaceTo(10, 3) from total 3", race, race.result(race.result(race.initial, 1), 2))]
-    cases += _ttt_positions()
-    cases += [(f"Nim({h})", ReferenceNim(h), ReferenceNim(h).initial) for h in [(1, 2, 3), (2, 2, 2)]]
-    iso = Isolation(3, start=((0, 0), (2, 2)))
-    cases.append(("Isolation 3x3", iso, iso.initial))
-    if common.has_secret():
-        rng = common.rng(LAB, group, secret=True)
-        cases += [(f"secret {k}", t, t.initial) for k, t in trees.seeded_trees(rng, 8).items()]
-        cases += [(f"secret Nim({h})", ReferenceNim(h), ReferenceNim(h).initial)
-                  for h in (random_heaps(rng, 2000) for _ in range(3))]
-    return cases
-
-
 def _pic(game: Any) -> str:
     return picture(game) if isinstance(game, GameTree) and len(game.nodes()) <= 31 else ""
 
@@ -293,7 +216,8 @@ def _pic(game: Any) -> str:
 def check_count_nodes(count_nodes: Any) -> int:
     """count_nodes on trees and game positions: the root counted, every node once."""
     n = 0
-    for name, game, state in _game_cases("count_nodes"):
+    for case in data.games("count_nodes"):
+        name, game, state = case.name, case.game, case.state
         ref = reference_stats(game, state)
         # Only a tree's trace is read (which nodes were generated): other games cross to the
         # submission's kernel by value and run there at full speed.
@@ -337,7 +261,8 @@ def _stats_of(tree_stats: Any, name: str, game: Any, state: Any) -> tuple:
 
 def _field_check(tree_stats: Any, group: str, index: int) -> int:
     n = 0
-    for name, game, state in _game_cases(group):
+    for case in data.games(group):
+        name, game, state = case.name, case.game, case.state
         ref = reference_stats(game, state)
         got = _stats_of(tree_stats, name, game, state)[index]
         field = FIELDS[index]
@@ -393,3 +318,10 @@ def check_tree_stats_leaves(tree_stats: Any) -> int:
 def check_tree_stats_branching(tree_stats: Any) -> int:
     """tree_stats(...).branching: the average number of children of internal nodes."""
     return _field_check(tree_stats, "tree_stats_branching", 2)
+
+
+#: Each group's public cases and correct model: what `python -m coursetools golden` writes down.
+GOLDEN = {
+    "count_nodes": (data.public_games, reference.count_nodes),
+    "tree_stats": (data.public_games, reference.tree_stats),
+}

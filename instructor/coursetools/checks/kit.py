@@ -1,0 +1,214 @@
+"""The checks kit: what every lab's hidden tests share (grader only).
+
+- `Case`: one search to run, as data: a stable id (what golden files and reports use),
+  the name a student reads, the game, the start state and the arguments after them.
+- `run_student` / `run_model`: a function run on a traced copy of the case's game, as a
+  `Run` (its result and the trace of what it did).
+- `Mistake` and `explain`: a hint names a known mistake only when that mistake's model,
+  run on the same cases, reproduces what the student's search did (the same ordered
+  steps, the same result); otherwise the message says where the student's search first
+  differs from the correct one and that it matches none of the known mistakes.
+- `namer` / `picture`: how nodes and cases are shown in messages.
+- `rngs` / `playout`: seeded cases (public ones fixed, secret ones drawn from the
+  instructor's ``COURSE_SECRET_SEED``).
+
+A lab's room (``checks/labNN/``) holds its ``reference.py`` (the correct model and every
+mistake model), ``cases.py`` (its cases as data) and ``groups.py`` (one small function per
+test group, ``check_<group>``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Iterable, Sequence
+
+from course_lib.games import GameTree
+from course_lib.trace import Traced
+
+from . import common
+from .searchcheck import example_path, path_namer
+
+#: The events that say what a search did (`is_terminal`, `to_move` and `actions` calls are free).
+STEPS = ("generate", "utility", "evaluate")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One search to run: ``fn(game, state, *args)``; `id` is stable, `name` is what a student reads."""
+
+    id: str
+    name: str
+    game: Any
+    state: Any
+    args: tuple = ()
+
+    @property
+    def is_tree(self) -> bool:
+        return isinstance(self.game, GameTree)
+
+
+@dataclass
+class Run:
+    """What one function did on a case: its result and the traced game it ran on."""
+
+    result: Any
+    game: Traced
+
+    @property
+    def trace(self) -> Any:
+        return self.game.trace
+
+    def steps(self, *kinds: str) -> list[tuple[str, Hashable]]:
+        """(kind, node) of the events of `kinds` (by default `STEPS`), in order."""
+        return [(e.kind, e.node) for e in self.trace.events(*(kinds or STEPS))]
+
+
+def run_student(fn: Callable[..., Any], case: Case, *, game: Any = None) -> Run:
+    """Call the student's function on a traced copy of the case; an error becomes a message naming it."""
+    traced = Traced(case.game if game is None else game)
+    result = common.call(fn, traced, case.state, *case.args, where=f"on {case.name}")
+    return Run(result, traced)
+
+
+def run_model(model: Callable[..., Any], case: Case) -> Run | None:
+    """Run a grader's model on a traced copy of the case (None when the model cannot run there)."""
+    traced = Traced(case.game)
+    try:
+        return Run(model(traced, case.state, *case.args), traced)
+    except Exception:  # noqa: BLE001 - a mistake model that fails on a case reproduces nothing there
+        return None
+
+
+# -- mistakes, shown by their models ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Mistake:
+    """A known mistake: its key (bank entries and reports name it), its hint and its model.
+
+    The model has the graded function's signature and does what a search with that
+    mistake does, step for step.
+    """
+
+    key: str
+    hint: str
+    model: Callable[..., Any]
+
+
+def reproduces(model: Callable[..., Any], case: Case, seen: Run,
+               steps: Callable[[Run], list] = Run.steps) -> bool:
+    """True when `model` on `case` returns the same result by the same ordered steps as `seen`."""
+    run = run_model(model, case)
+    return run is not None and common.same(seen.result, run.result) and steps(run) == steps(seen)
+
+
+def shown(mistakes: Iterable[Mistake], observed: Sequence[tuple[Case, Run]],
+          steps: Callable[[Run], list] = Run.steps) -> list[Mistake]:
+    """The mistakes whose models reproduce every (case, run) observed, in their order."""
+    return [m for m in mistakes if all(reproduces(m.model, c, r, steps) for c, r in observed)]
+
+
+def observe(fn: Callable[..., Any], cases: Iterable[Case]) -> list[tuple[Case, Run]]:
+    """The student's runs on further `cases`, to test a mistake model on more than one case (a case
+    where the student's code raises is left out: it proves nothing either way)."""
+    out = []
+    for case in cases:
+        try:
+            out.append((case, run_student(fn, case)))
+        except common.CheckFailed:
+            continue
+    return out
+
+
+def join_hints(hints: Sequence[str]) -> str:
+    """One hint, or several mistakes that all reproduce what the search did, one per line."""
+    if len(hints) <= 1:
+        return "".join(hints)
+    return "each of these mistakes does exactly what your search did:\n" + "\n".join(f"  - {h}" for h in hints)
+
+
+def explain(case: Case, mine: Run, correct: Callable[..., Any], mistakes: Iterable[Mistake], *,
+            history: Sequence[tuple[Case, Run]] = (), steps: Callable[[Run], list] = Run.steps,
+            show_step: Callable[[Any], str] = str, advice: str = "") -> str:
+    """The hint for a run that differs from the correct model's on `case`.
+
+    A mistake is named only when its model reproduces this run and every run of `history`
+    (the same group's earlier cases on this submission). Otherwise: where the student's steps
+    first differ from the correct ones, that no known mistake does this, and `advice`.
+    """
+    named = shown(mistakes, [(case, mine), *history], steps)
+    if named:
+        return join_hints([m.hint for m in named])
+    want = run_model(correct, case)
+    where = ""
+    if want is not None:
+        exp, got = steps(want), steps(mine)
+        i = common.first_difference(exp, got)
+        if i is None:
+            where = "your search took the same steps as the correct one but combined the values differently"
+        else:
+            e = show_step(exp[i]) if i < len(exp) else "nothing more"
+            g = show_step(got[i]) if i < len(got) else "nothing more"
+            where = f"your search first differs from the correct one at step {i + 1}: expected {e}, yours {g}"
+    text = ((where + "; ") if where else "") + "this matches none of the known mistakes"
+    return text + (f". {advice}" if advice else ".")
+
+
+# -- messages ----------------------------------------------------------------------------------------
+
+def namer(case: Case, *runs: Run) -> Callable[[Hashable], str]:
+    """How a node is written in messages: its name in a tree, the moves leading to it in a game."""
+    if case.is_tree:
+        return str
+    return path_namer(case.state, [run.trace for run in runs])
+
+
+def picture(case: Case, run: Run | None = None, max_lines: int = 45) -> str:
+    """The tree drawn with what `run` did (small trees only), or the position with how paths are written."""
+    if not case.is_tree:
+        return (f"(nodes are written as the moves from this position, for example "
+                f"{example_path(case.game, case.state)})\n{case.game.display(case.state)}")
+    tree = case.game
+    if len(tree.nodes()) > max_lines:
+        return ""
+    from course_lib.ascii import ascii_tree
+
+    root = None if case.state == tree.initial else case.state
+    try:
+        return ascii_tree(tree, run.trace if run is not None else None, max_lines=max_lines, root=root)
+    except Exception:  # noqa: BLE001 - a drawing must never hide the real message
+        return ascii_tree(tree, max_lines=max_lines, root=root)
+
+
+# -- seeded cases -----------------------------------------------------------------------------------
+
+def rngs(lab: str, group: str, public: int, secret: int) -> list[tuple[str, random.Random, int]]:
+    """(id prefix, generator, how many) for the public seeded cases, and the secret ones when a seed is set."""
+    out = [("random", common.rng(lab, group), public)]
+    if common.has_secret():
+        out.append(("secret", common.rng(lab, group, secret=True), secret))
+    return out
+
+
+def seeded(lab: str, group: str, public: int, secret: int,
+           make: Callable[[random.Random, str, str], Case]) -> list[Case]:
+    """Cases drawn by ``make(rng, id, name)``: ids ``random-1, ...`` then ``secret-1, ...``."""
+    out = []
+    for prefix, rng, count in rngs(lab, group, public, secret):
+        label = "random case" if prefix == "random" else "secret random case"
+        out += [make(rng, f"{prefix}-{i + 1}", f"{label} #{i + 1}") for i in range(count)]
+    return out
+
+
+def playout(game: Any, rng: random.Random, plies: int, start: Any = None) -> Any:
+    """A non-terminal state `plies` random moves after `start` (retrying when the game ends early)."""
+    first = game.initial if start is None else start
+    for _ in range(200):
+        s = first
+        for _ in range(plies):
+            if game.is_terminal(s):
+                break
+            s = game.result(s, rng.choice(game.actions(s)))
+        if not game.is_terminal(s):
+            return s
+    raise RuntimeError("no non-terminal position found (a grader set-up problem)")
