@@ -92,7 +92,7 @@ def ascii_tree(tree: GameTree, trace: Any = None, *, max_lines: int = 60, root: 
 
 
 def binary_ascii(tree: GameTree, trace: Any = None, *, root: Any = None) -> str:
-    """A binary `GameTree` drawn by the `binarytree` package, labelled ``P1.i``/``P2.i`` like the origin notebook.
+    """A binary `GameTree` drawn by the `binarytree` package, internal nodes labelled ``P1.i`` (MAX) and ``P2.i`` (MIN).
 
     Without a trace internal nodes show their labels and leaves their values. With one,
     visited internal nodes read ``P2.3:≤2``, leaves ``7#1`` (value, evaluation order)

@@ -127,7 +127,7 @@ def test_lab02_value_mistake_costs_its_home_group_only(flags, home):
 
 @pytest.mark.parametrize("flags, home, hint", [
     (lab02.Flags(returns="value"), "decision", "return the action"),
-    (lab02.Flags(early="origin"), "decision", "origin lab's Tic-Tac-Toe bug"),
+    (lab02.Flags(early="origin"), "decision", "return inside the loop over the board's rows"),
     (lab02.Flags(early="first"), "decision", "return inside the loop"),
     (lab02.Flags(view="first"), "decision_second_player", "wrong perspective"),
     (lab02.Flags(tie="last"), "decision_ties", "first best action"),

@@ -68,7 +68,7 @@ def test_lab04_best_first_trees_meet_the_knuth_moore_count():
 
 
 def test_lab04_bounds_stored_as_exact_give_wrong_values_on_generated_positions():
-    """The popular notebook's bug shows in the values alone, without reading the table."""
+    """Bounds stored as exact values show in the values alone, without reading the table."""
     buggy = functions("tt_bounds_as_exact")["alphabeta_tt_value"]
     wrong = total = 0
     for game, count, low, high in ((TicTacToe(), 600, 4, 6), (ConnectFour(4, 4), 420, 11, 13)):

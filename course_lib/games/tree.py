@@ -77,7 +77,7 @@ class GameTree(Game):
 
     @classmethod
     def from_leaves(cls, leaves: Sequence[Value], branching: int = 2, root: str = MAX) -> "GameTree":
-        """A uniform tree whose leaves, left to right, are `leaves` (like the origin notebook)."""
+        """A uniform tree whose leaves, left to right, are `leaves`, every internal node with `branching` children."""
         leaves = list(leaves)
         if branching < 1:
             raise ValueError(f"branching must be at least 1, not {branching}")

@@ -13,7 +13,7 @@ Groups of ``minimax_value``:
 
 Groups of ``minimax_decision``: ``decision`` (trees and games, first player to move, one
 best move: players not alternating, a value instead of the move, ``return`` inside the
-loop — the origin lab's Tic-Tac-Toe bug), ``decision_second_player`` (the perspective),
+loop over a Tic-Tac-Toe board's rows), ``decision_second_player`` (the perspective),
 ``decision_ties`` (the first best move) and ``decision_trace`` (the order of the search,
 no double search). ``quick_win`` grades ``quick_win_decision`` (faster wins, slower losses).
 
@@ -98,8 +98,8 @@ HINTS = {
            "move only when it is strictly better (>, not >=)",
     "early:first": "a return inside the loop: the decision returned after looking at the first move only; "
                    "return after the loop over all the moves",
-    "early:origin": "a return inside the loop over the rows (the origin lab's Tic-Tac-Toe bug): only the top "
-                    "row's squares were tried, and a break only leaves the inner loop; loop over "
+    "early:origin": "a return inside the loop over the board's rows: only the top row's squares were tried, "
+                    "and a break only leaves the inner loop; loop over "
                     "game.actions(state) and return after the loop",
 }
 
@@ -277,7 +277,7 @@ def _kept_note(expected: Flags) -> str:
 # -- cases ------------------------------------------------------------------------------------
 
 TTT = {
-    # X to move; the only best move is not in the top row (the origin lab's Tic-Tac-Toe bug)
+    # X to move; the only best move is not in the top row (a return inside the loop over the rows misses it)
     "x_unique": [".X./O.O/..X", "O.X/..O/..X", "XOX/.../..O", "X../..X/O.O", "X../OO./.X.",
                  ".X./XO./..O", "OO./.X./X.."],
     # O to move, one best move
@@ -671,7 +671,7 @@ def check_decision_trace(minimax_decision: Any) -> int:
 # -- faster wins --------------------------------------------------------------------------------
 
 def quick_score(u: float, d: int) -> float:
-    """The origin lab's depth-aware score: a win d plies away is worth 10 - d, a loss d - 10."""
+    """The depth-aware score of quick_win_decision: a win d plies away is worth 10 - d, a loss d - 10."""
     return u * (10 - d)
 
 

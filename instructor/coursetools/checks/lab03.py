@@ -91,8 +91,8 @@ HINTS = {
                 "True; test is_terminal first instead of trying utility() and catching the error.",
     "tie:last": "the last best move instead of the first. Change the best move only when a child is strictly "
                 "better (>) than the best so far, so that the first best action in actions() order is kept.",
-    "early_return": "`return` inside the loop (the origin lab's bug). The decision returned after looking at "
-                    "the first action only: return after the loop over all actions.",
+    "early_return": "`return` inside the loop: the decision returned after looking at the first action "
+                    "only. Return after the loop over all actions.",
     "decision_returns:value": "alphabeta_decision returns a value instead of the move. Return the action "
                               "(an element of game.actions(state)).",
     "root_order": "the root moves looked at in another order. Loop over game.actions(state) as it is, so that "
