@@ -519,9 +519,20 @@ def check_ranking(fn: Callable[..., Any], name: str, game: Any, series: Sequence
 def _tournament(fn: Callable[..., Any], name: str, openings: list[Opening], depth: int,
                 baselines: list[Baseline], *, title: str, max_plies: int = 200,
                 adjudicate: Callable[[Any, Any], float] | None = None) -> int:
-    """Play the tournament with the reference search and the student's evaluation; print the table."""
+    """Play the tournament with the reference search and the student's evaluation; print the table.
+
+    An evaluation is a function of (state, player), so each pair is asked once: a position the
+    searches meet again (a transposition, the next move's search) costs no second call to the kernel.
+    """
+    known: dict[tuple[Any, Any], float] = {}
 
     def guarded(state: Any, player: Any) -> float:
+        key = (state, player)
+        if key not in known:
+            known[key] = judged(state, player)
+        return known[key]
+
+    def judged(state: Any, player: Any) -> float:
         try:
             v = fn(state, player)
         except common.CheckFailed:
