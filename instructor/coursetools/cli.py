@@ -27,8 +27,13 @@ def cmd_check_notebooks_clean(args: argparse.Namespace) -> int:
 def cmd_release(args: argparse.Namespace) -> int:
     """Generate every lab's student version into release/."""
     from .release import release_all
+    from .stamp import ConfigError
 
-    return release_all(course_root())
+    try:
+        return release_all(course_root())
+    except ConfigError as exc:
+        print(f"coursetools release refused: {exc}", file=sys.stderr)
+        return 2
 
 
 def cmd_bank(args: argparse.Namespace) -> int:
