@@ -67,10 +67,18 @@ def cmd_figures(args: argparse.Namespace) -> int:
     return write(args)
 
 
+def cmd_dist(args: argparse.Namespace) -> int:
+    """Build the package students install (sdist and wheel) into dist/ and check them with twine."""
+    from .publish import cmd_dist as build
+
+    return build(args)
+
+
 COMMANDS = {
     "bank": cmd_bank,
     "build-submission": cmd_build_submission,
     "check-notebooks-clean": cmd_check_notebooks_clean,
+    "dist": cmd_dist,
     "figures": cmd_figures,
     "release": cmd_release,
     "stamp": cmd_stamp,
@@ -86,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parsers["build-submission"].add_argument("release_notebook")
     parsers["build-submission"].add_argument("answers", help="answers file: sections '# %% <grade_id>'")
     parsers["build-submission"].add_argument("out", help="where to write the submission notebook")
+    parsers["dist"].add_argument("--out", help="where to write the sdist and wheel (default: dist/)")
     parsers["figures"].add_argument("folder", nargs="?", default="docs/figures", help="where to write the figures")
     parsers["stamp"].add_argument("--check", action="store_true",
                                   help="only report notebooks that differ from what the tool writes")
