@@ -11,12 +11,12 @@ JOBS   ?= 2
 # nbgrader runs alembic and kernels by name: the venv's tools come first.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup demo test banks test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps stamp soak
+.PHONY: setup demo test banks test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps stamp soak dist publish
 
 $(STAMP): pyproject.toml instructor/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]" -e ./instructor
+	$(BIN)/python -m pip install --quiet -e ".[dev,lab]" -e ./instructor
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
 	touch $(STAMP)
 
@@ -66,9 +66,23 @@ soak: $(STAMP) sandbox-deps
 	SOAK_SUBMISSIONS=64 SOAK_RUNS=10 SOAK_JOBS=4 SOAK_LAB=$${SOAK_LAB:-03_alphabeta} \
 		$(BIN)/python -m pytest -q -s tests/test_pipeline_soak.py
 
-# The folder students may see: release/, notebooks/, course_lib and their README.
+# The folder students may see, ready to push as the published repository: release/,
+# notebooks/, course_lib with its pyproject.toml, the licence and a README for students.
 student-edition: $(STAMP)
 	$(BIN)/python -m coursetools student-edition
+
+# The package students install (adversarial-search-labs, `import course_lib`): sdist and wheel
+# in dist/, checked with `twine check --strict`. Refuses placeholder addresses and unstamped notebooks.
+dist: $(STAMP)
+	$(BIN)/python -m coursetools stamp --check
+	$(BIN)/python -m coursetools dist
+
+# Upload dist/ to PyPI. Credentials come from the environment, never from this repository:
+#   TWINE_USERNAME=__token__ TWINE_PASSWORD=<a PyPI API token> make publish
+# (TWINE_REPOSITORY_URL=https://test.pypi.org/legacy/ for a rehearsal on TestPyPI). No test runs it.
+publish: dist
+	@test -n "$$TWINE_PASSWORD" || { echo "set TWINE_USERNAME=__token__ and TWINE_PASSWORD=<your PyPI API token> first" >&2; exit 1; }
+	$(BIN)/twine upload --non-interactive dist/*
 
 bench: $(STAMP) sandbox-deps
 	$(BIN)/python benchmarks/run.py
@@ -80,4 +94,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) .pytest_cache build test-artifacts
+	rm -rf $(VENV) .pytest_cache build dist test-artifacts

@@ -1,17 +1,20 @@
 """Optional interactive tools: a stepper through a search trace and a board to play against a decision function.
 
 Neither is needed to pass a lab and neither belongs in a graded cell. Both use
-ipywidgets 8 (imported when one is built) and show themselves as widgets in JupyterLab,
-Notebook 7 and VS Code. Where widgets cannot render (nbconvert, a viewer without a widget
-manager) the same output carries a static picture with a one-line note instead. Their
-parts are attributes (`slider`, `squares`, `message`...), so they can be driven from
-code and tested without a browser. `play_in_terminal` is the plain-text version of
-the board for a terminal.
+ipywidgets 7 or 8 (imported when one is built) and show themselves as widgets in
+JupyterLab, Notebook, VS Code and Google Colab (where Colab's widget manager is switched
+on for them). Where widgets cannot render (nbconvert, a viewer without a widget manager)
+the same output carries a static picture with a one-line note instead, and where
+ipywidgets is missing or fails the picture comes alone, its note saying why. Their parts
+are attributes (`slider`, `squares`, `message`...), so they can be driven from code and
+tested without a browser. `play_in_terminal` is the plain-text version of the board for
+a terminal.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any, Callable, Sequence
 
 from .annotations import search_annotations
@@ -19,23 +22,58 @@ from .draw import Drawing, Picture, draw_board, draw_tree
 from .trace import Traced
 
 STATIC_NOTE = "static picture: this viewer cannot run widgets (open the notebook in JupyterLab to interact)"
+NO_IPYWIDGETS = "static picture: ipywidgets is not installed here (pip install ipywidgets, then rerun the cell)"
+VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 
 
-def _ipywidgets() -> Any:
-    """The ipywidgets module, or None when it is not installed."""
+def _ipywidgets() -> tuple[Any, str]:
+    """The ipywidgets module (None when it cannot be used) and, when None, the one-line reason."""
     try:
         import ipywidgets
     except ImportError:
-        return None
-    return ipywidgets
+        return None, NO_IPYWIDGETS
+    major = str(getattr(ipywidgets, "__version__", "0")).split(".")[0]
+    if major not in ("7", "8"):
+        return None, f"static picture: ipywidgets {ipywidgets.__version__} is not supported here (7 or 8 is)"
+    _colab_widget_manager()
+    return ipywidgets, ""
 
 
-def _bundle(box: Any, picture: Picture | None, text: str, include: Any = None, exclude: Any = None) -> dict:
+def _colab_widget_manager() -> None:
+    """On Google Colab, switch on its widget manager so ipywidgets render; elsewhere do nothing."""
+    if "google.colab" not in sys.modules:
+        return
+    try:
+        from google.colab import output
+        output.enable_custom_widget_manager()
+    except (ImportError, AttributeError):  # an older Colab: its own manager renders ipywidgets 7
+        pass
+
+
+def _broken(exc: Exception) -> str:
+    """The one-line note for widgets that failed to build."""
+    return f"static picture: the widgets could not be built here ({type(exc).__name__}: {exc})"
+
+
+def widget_view(box: Any) -> dict:
+    """The widget-view part of a display bundle, the same for ipywidgets 7 and 8 (empty for a closed widget).
+
+    ipywidgets 8 widgets have `_repr_mimebundle_`; ipywidgets 7 widgets display through
+    `_ipython_display_`, which cannot be combined with a static picture, so the view is
+    written out here as both versions write it.
+    """
+    if box is None or getattr(box, "_view_name", None) is None or getattr(box, "comm", True) is None:
+        return {}
+    if hasattr(box, "_repr_mimebundle_"):
+        bundle = box._repr_mimebundle_() or {}
+        bundle = bundle[0] if isinstance(bundle, tuple) else bundle
+        return {k: v for k, v in bundle.items() if k == VIEW_MIME}
+    return {VIEW_MIME: {"version_major": 2, "version_minor": 0, "model_id": box.model_id}}
+
+
+def _bundle(box: Any, picture: Picture | None, text: str) -> dict:
     """A widget view with a static PNG and a text note for viewers without a widget manager."""
-    data: dict = {}
-    if box is not None:
-        bundle = box._repr_mimebundle_(include=include, exclude=exclude)
-        data.update(bundle[0] if isinstance(bundle, tuple) else bundle)
+    data: dict = widget_view(box)
     if picture is not None:
         data["image/png"] = picture.image("png")
     data["text/plain"] = text
@@ -85,12 +123,17 @@ class TraceStepper:
         events = trace.events()
         self.events = events
         self.stops = [0] + [i + 1 for i, e in enumerate(events) if e.kind in kinds]
-        w = _ipywidgets()
-        self.available = w is not None
         self.drawing: Drawing = self._draw(0)
         self.box = None
-        if w is None:
-            return
+        w, self.why = _ipywidgets()
+        if w is not None:
+            try:
+                self._build(w, interval)
+            except Exception as exc:  # a broken widget install: fall back to the picture, say why
+                self.box, self.why = None, _broken(exc)
+        self.available = self.box is not None
+
+    def _build(self, w: Any, interval: int) -> None:
         last = len(self.stops) - 1
         self.slider = w.IntSlider(value=0, min=0, max=last, description="stop", continuous_update=False,
                                   layout=w.Layout(width="420px"))
@@ -103,8 +146,8 @@ class TraceStepper:
         self.prev.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
-        self.box = w.VBox([w.HBox([self.play, self.prev, self.next, self.slider]), self.caption, self.image])
         self._show(0)
+        self.box = w.VBox([w.HBox([self.play, self.prev, self.next, self.slider]), self.caption, self.image])
 
     def _draw(self, index: int, title: str | None = None) -> Drawing:
         step = self.stops[index]
@@ -135,12 +178,16 @@ class TraceStepper:
         else:
             self.slider.value = index
 
+    def static_note(self) -> str:
+        """The one line shown with the static picture: why it is static."""
+        return STATIC_NOTE if self.box is not None else self.why
+
     def static(self) -> Drawing:
         """The final picture with the one-line note, for viewers that cannot run widgets."""
-        return self._draw(len(self.stops) - 1, title=STATIC_NOTE)
+        return self._draw(len(self.stops) - 1, title=self.static_note())
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
-        return _bundle(self.box, self.static(), STATIC_NOTE, include, exclude)
+        return _bundle(self.box, self.static(), self.static_note())
 
 
 # -- playing against a decision function -------------------------------------------------
@@ -171,19 +218,27 @@ class GameBoard:
     def __init__(self, game: Any, decide: Callable[[Any, Any], Any], *, computer_starts: bool = False):
         self.game, self.decide = game, decide
         self.kind = _layout_kind(game, game.initial)
-        w = _ipywidgets()
-        if w is None:
-            raise ImportError("GameBoard needs ipywidgets; use play_in_terminal(game, decide) instead")
+        self.squares: dict = {}
+        self.box = None
+        w, self.why = _ipywidgets()
+        if w is not None:
+            try:
+                self._build(w)
+            except Exception as exc:  # a broken widget install: fall back to the picture, say why
+                self.box, self.why = None, _broken(exc)
+        if self.box is None:
+            self.why += "; to play, use play_in_terminal(game, decide)"
+        self.start(computer_first=computer_starts)
+
+    def _build(self, w: Any) -> None:
         self._w = w
         self.message = w.HTML()
         self.new_game = w.Button(description="new game", button_style="info")
         self.computer_starts = w.Button(description="computer starts")
         self.new_game.on_click(lambda _: self.start(computer_first=False))
         self.computer_starts.on_click(lambda _: self.start(computer_first=True))
-        self.squares: dict = {}
         self.board_box = w.VBox()
         self.box = w.VBox([self.board_box, self.message, w.HBox([self.new_game, self.computer_starts])])
-        self.start(computer_first=computer_starts)
 
     # the game ---------------------------------------------------------------------------
 
@@ -248,6 +303,8 @@ class GameBoard:
         return f"{text} {self.note}".strip()
 
     def _refresh(self) -> None:
+        if self.box is None:
+            return
         w = self._w
         rows: list = []
         size = w.Layout(width="46px", height="46px")
@@ -298,15 +355,19 @@ class GameBoard:
         _close(old)
         self.message.value = f"<b>{_escape(self.status())}</b>"
 
+    def static_note(self) -> str:
+        """The one line shown with the static board: why it is static."""
+        return STATIC_NOTE if self.box is not None else self.why
+
     def static(self) -> Picture | None:
         """The board as a picture with the one-line note (grid games), for viewers that cannot run widgets."""
         if self.kind == "list":
             return None
-        return draw_board(self.state, title="static board: widgets cannot run in this viewer")
+        return draw_board(self.state, title=self.static_note().replace("static picture", "static board"))
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
-        text = f"{self.game.display(self.state)}\n{STATIC_NOTE}"
-        return _bundle(self.box, self.static(), text, include, exclude)
+        text = f"{self.game.display(self.state)}\n{self.static_note()}"
+        return _bundle(self.box, self.static(), text)
 
 
 def _close(widgets: Sequence[Any]) -> None:

@@ -15,6 +15,12 @@ from coursetools import course_root, tool_env
 from coursetools.edition import CONTENTS, build_student_edition
 from coursetools.grading import grade
 from coursetools.leakcheck import find_leaks, private_lines
+from coursetools.stamp import load_config
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 from coursetools.toycourse import HIDDEN_MARKER, LAB, PERFECT, make_toy_course, remove_course, toy_submission
 
 FAILS_HIDDEN_ONLY = ("# %% add_solution\ndef add(a, b):\n    return a + b if a >= 0 else 1\n"
@@ -86,3 +92,37 @@ def test_leaks_student_edition_holds_exactly_what_students_may_see(tmp_path):
         if lab.is_dir():
             assert find_leaks(lab, private_lines(source, kinds=("solution",))) == [], source
     assert "pip install -e ." in (out / "README.md").read_text()
+
+
+def test_leaks_student_edition_is_ready_to_push_into_a_clone_of_the_published_repository(tmp_path):
+    """A clone keeps its history, loses files of older versions, and gets a README with a badge per notebook."""
+    root = course_root()
+    cfg = load_config(root)
+    clone = tmp_path / "clone"
+    (clone / ".git").mkdir(parents=True)
+    (clone / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (clone / "README.md").write_text("# Adversarial search: the labs\n(an older edition)\n")
+    (clone / "release" / "99_gone").mkdir(parents=True)
+    out = build_student_edition(root, clone)
+    assert (out / ".git" / "HEAD").read_text() == "ref: refs/heads/main\n"
+    assert not (out / "release" / "99_gone").exists()
+    assert (out / "LICENSE").read_text().startswith("MIT License")
+    readme = (out / "README.md").read_text()
+    for notebook in [*out.glob("release/*/*.ipynb"), *out.glob("notebooks/*.ipynb")]:
+        assert cfg.colab_url(notebook.relative_to(out).as_posix()) in readme, notebook
+    assert f"pip install {cfg.pinned}" in readme
+    package = tomllib.loads((out / "pyproject.toml").read_text())
+    assert package["project"]["name"] == cfg.package and "course" not in package.get("tool", {})
+    assert "dev" not in package["project"]["optional-dependencies"] and "pytest" not in package.get("tool", {})
+
+
+def test_leaks_student_edition_refuses_to_empty_a_folder_that_is_not_one(tmp_path):
+    mine = tmp_path / "notes"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("years of work")
+    done = subprocess.run([sys.executable, "-m", "coursetools", "student-edition", "--out", str(mine)],
+                          cwd=course_root(), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "refusing to empty" in done.stderr and "Traceback" not in done.stderr
+    assert (mine / "thesis.tex").read_text() == "years of work"
+    with pytest.raises(ValueError, match="holds the course itself"):
+        build_student_edition(course_root(), course_root())

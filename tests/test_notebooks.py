@@ -12,7 +12,10 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -23,8 +26,8 @@ import pytest
 from nbclient import NotebookClient
 
 from coursetools.stamp import (
-    COURSE_MAP, NAV_TAG, SETUP_TAG, companion_notebooks, lab_sources, load_config, map_source, setup_code,
-    stamp_all, stamp_companion, stamp_setup,
+    COURSE_MAP, NAV_TAG, SETUP_TAG, companion_notebooks, config_problems, lab_sources, load_config, map_source,
+    setup_code, stamp_all, stamp_companion, stamp_setup,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,24 +116,78 @@ def test_setup_cell_does_nothing_where_course_lib_is_installed(tmp_path):
     assert done.stdout.startswith("ok") and "installed" not in done.stdout
 
 
-def test_setup_cell_reports_a_failed_install(tmp_path):
-    """Without course_lib and with a source pip cannot use, the cell fails loudly with pip's message."""
+def test_setup_cell_reports_a_failed_install_in_plain_words(tmp_path):
+    """Without course_lib and with a source pip cannot use, the cell says what happened and what to do."""
     code = setup_code(load_config(ROOT)).replace('find_spec("course_lib")', 'find_spec("course_lib_not_here")')
     env = {"COURSE_LIB_SOURCE": str(tmp_path / "no-such-package"), "PATH": "/usr/bin:/bin",
-           "PIP_NO_INDEX": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+           "PIP_CONFIG_FILE": os.devnull, "PIP_NO_INDEX": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
-    assert done.returncode != 0
-    assert "pip install failed" in done.stderr and "no-such-package" in done.stderr
+    assert done.returncode == 0 and done.stderr == "", done.stderr  # no traceback
+    lines = done.stdout.splitlines()
+    assert lines[0] == "course_lib, the course's helper package, could not be installed:"
+    assert lines[1].startswith("  - from COURSE_LIB_SOURCE (set in this environment): ")
+    assert "pip install adversarial-search-labs==" in done.stdout and "What to do" in done.stdout
 
 
-def test_setup_cell_pins_the_configured_repository_and_tag():
+def test_setup_cell_pins_the_package_then_the_repository_tag():
     cfg = load_config(ROOT)
     code = setup_code(cfg)
-    assert f"git+{cfg.repository}@{cfg.ref}" in code
+    assert repr(f"{cfg.package}=={cfg.version}") in code
+    assert code.index(repr(cfg.pinned)) < code.index(f"git+{cfg.repository}@{cfg.ref}")
     assert "--no-deps" in code and cfg.source_env in code
     for module, requirement in cfg.light_deps:
         assert repr(requirement) in code and repr(module) in code
     compile(code, "setup-cell", "exec")
+
+
+# -- the published addresses ------------------------------------------------------------------
+
+def test_configured_addresses_are_real_and_match_the_package():
+    cfg = load_config(ROOT)
+    import course_lib
+
+    assert config_problems(cfg) == []
+    assert cfg.version == course_lib.__version__ and cfg.ref == f"v{course_lib.__version__}"
+    assert cfg.repository.rstrip("/").endswith("/" + cfg.package)
+
+
+@pytest.mark.parametrize("change, complaint", [
+    ({"repository": "https://github.com/OWNER/adversarial-search-labs"}, "owner 'OWNER' is a placeholder"),
+    ({"repository": "https://github.com/example-org/adversarial-search-labs"}, "placeholder"),
+    ({"repository": "https://github.com/adversarial-search-course/adversarial-search"},
+     "must be named like the package"),
+    ({"ref": "v0.0.9"}, "must be the tag of this version, 'v0.1.0'"),
+    ({"ref": "main"}, "must be the tag of this version"),
+    ({"repository": "https://gitlab.com/a/adversarial-search-labs"}, "must be https://github.com/OWNER/NAME"),
+    ({"package": "your-package"}, "package name 'your-package' is a placeholder"),
+])
+def test_placeholders_and_mismatched_addresses_are_refused(change, complaint):
+    cfg = dataclasses.replace(load_config(ROOT), version="0.1.0", **change)
+    problems = config_problems(cfg)
+    assert any(complaint in p for p in problems), problems
+
+
+def test_stamp_and_release_refuse_a_placeholder_with_a_clear_message(tmp_path):
+    """The real commands, on a copy of the course whose pyproject.toml still holds a placeholder."""
+    course = tmp_path / "course"
+    course.mkdir()
+    for name in ("pyproject.toml", "nbgrader_config.py"):
+        shutil.copy(ROOT / name, course / name)
+    shutil.copytree(ROOT / "course_lib", course / "course_lib", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "notebooks", course / "notebooks")
+    (course / "source").mkdir()
+    text = (course / "pyproject.toml").read_text()
+    cfg = load_config(ROOT)
+    (course / "pyproject.toml").write_text(text.replace(f'repository = "{cfg.repository}"',
+                                                        'repository = "https://github.com/OWNER/REPO"'))
+    before = {p: p.read_bytes() for p in (course / "notebooks").iterdir()}
+    for command in ("stamp", "release"):
+        done = subprocess.run([sys.executable, "-m", "coursetools", command], cwd=course, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert f"coursetools {command} refused" in done.stderr and "Traceback" not in done.stderr
+        assert "the owner 'OWNER' is a placeholder" in done.stderr and "Publishing" in done.stderr
+    assert {p: p.read_bytes() for p in (course / "notebooks").iterdir()} == before
 
 
 # -- the stamp tool on made-up notebooks -----------------------------------------------------

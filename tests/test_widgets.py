@@ -1,11 +1,15 @@
 """Widget model tests: driven from code, as a click or a slider move in the browser would."""
 
+import sys
+
 import pytest
 from reference import alphabeta_value
 
 from course_lib.games import ConnectFour, GameTree, RaceTo, TicTacToe
 from course_lib.trace import Traced
-from course_lib.widgets import STATIC_NOTE, GameBoard, TraceStepper, parse_move, play_in_terminal
+from course_lib.widgets import (
+    NO_IPYWIDGETS, STATIC_NOTE, VIEW_MIME, GameBoard, TraceStepper, parse_move, play_in_terminal, widget_view,
+)
 
 SIXTEEN_LEAVES = [7, 6, 2, 8, 8, 7, 1, 3, 0, 7, 7, 8, 8, 8, 2, 3]
 
@@ -62,6 +66,24 @@ def test_stepper_falls_back_to_a_static_picture_with_a_note(stepper):
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["image/png"].startswith(b"\x89PNG") and bundle["text/plain"] == STATIC_NOTE
     assert stepper.static().ax.get_title() == STATIC_NOTE
+
+
+def test_stepper_view_names_its_own_widget_model(stepper):
+    assert stepper.available and widget_view(stepper.box)[VIEW_MIME]["model_id"] == stepper.box.model_id
+    assert widget_view(None) == {}
+
+
+def test_stepper_without_ipywidgets_shows_the_picture_and_says_why(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)  # `import ipywidgets` now raises ImportError
+    game = Traced(GameTree.from_leaves(SIXTEEN_LEAVES, branching=2))
+    alphabeta_value(game, game.initial)
+    bare = TraceStepper(game)
+    assert not bare.available and bare.box is None
+    bundle = bare._repr_mimebundle_()
+    assert VIEW_MIME not in bundle and bundle["text/plain"] == NO_IPYWIDGETS
+    assert bundle["image/png"].startswith(b"\x89PNG") and bare.static().ax.get_title() == NO_IPYWIDGETS
+    bare.go(5)
+    assert bare.drawing.notes.step == bare.stops[5] and "utility of L.0 = 7" in bare.describe(5)
 
 
 def test_stepper_needs_a_trace():
@@ -138,6 +160,17 @@ def test_board_static_fallback_has_the_board_and_a_note():
     board = GameBoard(TicTacToe(), first_legal)
     bundle = board._repr_mimebundle_()
     assert bundle["image/png"].startswith(b"\x89PNG") and STATIC_NOTE in bundle["text/plain"]
+
+
+def test_board_without_ipywidgets_still_plays_and_shows_a_static_board(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)
+    board = GameBoard(TicTacToe(), first_legal)
+    assert board.box is None and board.squares == {}
+    board.click((1, 1))
+    assert board.state.board == "O...X...." and board.status() == "You play X. Your move."
+    bundle = board._repr_mimebundle_()
+    assert VIEW_MIME not in bundle and bundle["image/png"].startswith(b"\x89PNG")
+    assert "ipywidgets is not installed" in bundle["text/plain"] and "play_in_terminal" in bundle["text/plain"]
 
 
 def test_parse_move_for_squares_columns_and_words():

@@ -27,8 +27,13 @@ def cmd_check_notebooks_clean(args: argparse.Namespace) -> int:
 def cmd_release(args: argparse.Namespace) -> int:
     """Generate every lab's student version into release/."""
     from .release import release_all
+    from .stamp import ConfigError
 
-    return release_all(course_root())
+    try:
+        return release_all(course_root())
+    except ConfigError as exc:
+        print(f"coursetools release refused: {exc}", file=sys.stderr)
+        return 2
 
 
 def cmd_bank(args: argparse.Namespace) -> int:
@@ -69,10 +74,18 @@ def cmd_golden(args: argparse.Namespace) -> int:
     return golden(args)
 
 
+def cmd_dist(args: argparse.Namespace) -> int:
+    """Build the package students install (sdist and wheel) into dist/ and check them with twine."""
+    from .publish import cmd_dist as build
+
+    return build(args)
+
+
 COMMANDS = {
     "bank": cmd_bank,
     "build-submission": cmd_build_submission,
     "check-notebooks-clean": cmd_check_notebooks_clean,
+    "dist": cmd_dist,
     "figures": cmd_figures,
     "golden": cmd_golden,
     "release": cmd_release,
@@ -89,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     parsers["build-submission"].add_argument("release_notebook")
     parsers["build-submission"].add_argument("answers", help="answers file: sections '# %% <grade_id>'")
     parsers["build-submission"].add_argument("out", help="where to write the submission notebook")
+    parsers["dist"].add_argument("--out", help="where to write the sdist and wheel (default: dist/)")
     parsers["figures"].add_argument("folder", nargs="?", default="docs/figures", help="where to write the figures")
     parsers["golden"].add_argument("labs", nargs="*", help="labs (default: every lab whose checks list golden cases)")
     parsers["golden"].add_argument("--check", action="store_true", help="only report files that differ")

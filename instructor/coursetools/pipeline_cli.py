@@ -59,11 +59,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_student_edition(args: argparse.Namespace) -> int:
-    """Build the folder students may see: release/, notebooks/, course_lib and their README."""
+    """Build the folder students may see, ready to push: release/, notebooks/, course_lib, licence, README."""
     from .edition import build_student_edition
+    from .stamp import checked_config
 
-    out = build_student_edition(course_root(), Path(args.out) if args.out else None)
-    print(f"student edition in {out}")
+    try:
+        out = build_student_edition(course_root(), Path(args.out) if args.out else None)
+    except (ValueError, RuntimeError) as exc:  # ConfigError is a ValueError
+        print(f"coursetools student-edition refused: {exc}", file=sys.stderr)
+        return 2
+    cfg = checked_config(course_root())
+    print(f"student edition in {out}\nto publish it (README: Publishing), in a clone of {cfg.repository}:\n"
+          f"  git add --all && git commit -m 'Release {cfg.ref}' && git tag {cfg.ref} && git push origin HEAD {cfg.ref}")
     return 0
 
 

@@ -41,12 +41,23 @@ COURSE_MAP = "00_course_map.ipynb"
 BADGE_IMAGE = "https://colab.research.google.com/assets/colab-badge.svg"
 
 
+class ConfigError(ValueError):
+    """``[tool.course]`` or ``[project]`` would ship an address or version students cannot use."""
+
+
+# Words that mark an address nobody filled in (whole OWNER or NAME parts, or inside them).
+PLACEHOLDER_PARTS = {"owner", "org", "user", "username", "name", "repo", "repository", "package", "project"}
+PLACEHOLDER_WORDS = re.compile(r"example|placeholder|change-?me|your[-_]|my[-_]org|todo|xxx|[<>{}]", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class CourseConfig:
-    """What the stamped cells need to know, read from ``[tool.course]``."""
+    """What the stamped cells need to know, read from ``[project]`` and ``[tool.course]``."""
 
-    repository: str          # https://github.com/OWNER/NAME
-    ref: str                 # the tag (or commit) fresh environments install and badges open
+    package: str             # the distribution name on the package index (``pip install <package>``)
+    version: str             # course_lib.__version__, the one place the version lives
+    repository: str          # https://github.com/OWNER/NAME of the published student edition
+    ref: str                 # the tag of this version there ("v" + version): badges open it, set-up falls back to it
     source_env: str          # the environment variable that overrides the install source
     light_deps: tuple        # ((module, requirement), ...) installed only when missing
 
@@ -55,13 +66,18 @@ class CourseConfig:
         """``OWNER/NAME`` of the repository."""
         m = re.fullmatch(r"https://github\.com/([^/]+/[^/]+?)(?:\.git)?/?", self.repository)
         if not m:
-            raise ValueError(f"[tool.course] repository must be https://github.com/OWNER/NAME, not {self.repository!r}")
+            raise ConfigError(f"[tool.course] repository must be https://github.com/OWNER/NAME, not {self.repository!r}")
         return m.group(1)
 
     @property
+    def pinned(self) -> str:
+        """The pip requirement of this version on the package index."""
+        return f"{self.package}=={self.version}"
+
+    @property
     def install_source(self) -> str:
-        """The pip requirement of the pinned course_lib."""
-        return f"course-lib @ git+{self.repository.rstrip('/')}@{self.ref}"
+        """The pip requirement of this version from the student edition's tag (the fallback)."""
+        return f"{self.package} @ git+{self.repository.rstrip('/')}@{self.ref}"
 
     def colab_url(self, relpath: str) -> str:
         """The Colab address that opens `relpath` (relative to the repository root) at the pinned ref."""
@@ -76,33 +92,88 @@ def _toml(path: Path) -> dict:
     return tomllib.loads(path.read_text())
 
 
+def normalize(name: str) -> str:
+    """A distribution name as the package index compares it (PEP 503).
+
+    >>> normalize("Adversarial_Search.Labs")
+    'adversarial-search-labs'
+    """
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def package_version(root: Path) -> str:
+    """``__version__`` of ``root/course_lib/__init__.py``, read without importing it."""
+    init = root / "course_lib" / "__init__.py"
+    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', init.read_text(), re.MULTILINE)
+    if not m:
+        raise ConfigError(f"{init} must set __version__ = \"X.Y.Z\" (the one place the version lives)")
+    return m.group(1)
+
+
 def load_config(root: Path) -> CourseConfig:
-    """The ``[tool.course]`` table of ``root/pyproject.toml``, with requirements from ``[project]``."""
+    """The ``[tool.course]`` table of ``root/pyproject.toml``, with name, version and requirements from ``[project]``."""
     data = _toml(root / "pyproject.toml")
     table = data.get("tool", {}).get("course")
     if not table:
-        raise KeyError(f"{root / 'pyproject.toml'} has no [tool.course] table")
+        raise ConfigError(f"{root / 'pyproject.toml'} has no [tool.course] table")
+    project = data["project"]
     declared = {}
-    for req in data["project"]["dependencies"]:
-        name = re.match(r"[A-Za-z0-9_.\-]+", req).group(0).lower().replace("_", "-")
-        declared[name] = req
+    for req in project["dependencies"]:
+        name = re.match(r"[A-Za-z0-9_.\-]+", req).group(0)
+        declared[normalize(name)] = req
     deps = []
     for module in table["light-deps"]:
-        dist = module.lower().replace("_", "-")
+        dist = normalize(module)
         if dist not in declared:
-            raise KeyError(f"[tool.course] light-deps names {module!r}, which [project] dependencies do not declare")
+            raise ConfigError(f"[tool.course] light-deps names {module!r}, which [project] dependencies do not declare")
         deps.append((module, declared[dist]))
-    return CourseConfig(table["repository"], table["ref"], table.get("source-env", "COURSE_LIB_SOURCE"), tuple(deps))
+    return CourseConfig(project["name"], package_version(root), table["repository"], table["ref"],
+                        table.get("source-env", "COURSE_LIB_SOURCE"), tuple(deps))
+
+
+def config_problems(cfg: CourseConfig, urls: dict | None = None) -> list[str]:
+    """What would make the published addresses wrong: placeholders, or a repository or tag unlike the package."""
+    problems = []
+    try:
+        owner, name = cfg.github_path.split("/")
+    except ConfigError as exc:
+        return [str(exc)]
+    for label, part in (("owner", owner), ("repository name", name), ("package name", cfg.package)):
+        if part.lower() in PLACEHOLDER_PARTS or PLACEHOLDER_WORDS.search(part):
+            problems.append(f"the {label} {part!r} is a placeholder: put the real one")
+    if normalize(name) != normalize(cfg.package):
+        problems.append(f"the repository {cfg.repository} must be named like the package {cfg.package!r} "
+                        f"(https://github.com/{owner}/{cfg.package})")
+    if cfg.ref != f"v{cfg.version}":
+        problems.append(f"ref {cfg.ref!r} must be the tag of this version, 'v{cfg.version}' "
+                        "(course_lib/__init__.py sets the version)")
+    if not re.fullmatch(r"\d+(\.\d+)*((a|b|rc)\d+)?(\.post\d+)?", cfg.version):
+        problems.append(f"course_lib.__version__ {cfg.version!r} is not a release version such as 0.1.0")
+    source = (urls or {}).get("Source")
+    if source is not None and source.rstrip("/") != cfg.repository.rstrip("/"):
+        problems.append(f"[project.urls] Source {source!r} must be the repository {cfg.repository!r}")
+    return problems
+
+
+def checked_config(root: Path) -> CourseConfig:
+    """`load_config`, refusing an address students could not use (`ConfigError` says what to change)."""
+    cfg = load_config(root)
+    urls = _toml(root / "pyproject.toml")["project"].get("urls", {})
+    problems = config_problems(cfg, urls)
+    if problems:
+        raise ConfigError(f"{root / 'pyproject.toml'}: the published addresses are not usable:\n  - "
+                          + "\n  - ".join(problems)
+                          + "\nChange [project] name, [tool.course] repository and ref, and course_lib/__init__.py "
+                            "as the README's 'Publishing' section says, then run make stamp and make release.")
+    return cfg
 
 
 # -- the cells ---------------------------------------------------------------------------
 
-def setup_code(cfg: CourseConfig) -> str:
-    """The source of the set-up cell."""
-    deps = ",\n".join(f"        ({m!r}, {r!r})" for m, r in cfg.light_deps)
-    return f'''\
-# Set-up. Where course_lib is missing (Google Colab, a fresh environment) this installs
-# the course's pinned version; where it is installed already it does nothing.
+SETUP_TEMPLATE = """\
+# Set-up. Where course_lib is missing (Google Colab, a fresh environment) this installs the
+# course's version of it: from the Python Package Index, else from the course's repository.
+# Where course_lib is installed already it does nothing.
 # Written by `python -m coursetools stamp` from pyproject.toml; do not edit by hand.
 def _install_course_lib():
     import importlib
@@ -113,29 +184,78 @@ def _install_course_lib():
 
     if importlib.util.find_spec("course_lib") is not None:
         return
+    pinned = @PINNED@
+    sources = [
+        (pinned, "the Python Package Index"),
+        (@TAGGED@, @WHERE@),
+    ]
+    light = [
+@LIGHT@
+    ]
+    if os.environ.get(@ENV@):
+        sources = [(os.environ[@ENV@], "@ENVNAME@")]
 
     def pip_install(*args):
-        done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *args],
+        done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *args],
                               capture_output=True, text=True)
-        if done.returncode:
-            raise RuntimeError("pip install failed:\\n" + done.stdout + done.stderr)
+        return done.returncode == 0, done.stdout + done.stderr
 
-    source = os.environ.get({cfg.source_env!r}) or {cfg.install_source!r}
-    pip_install("--no-deps", source)  # Colab already has the heavy dependencies it needs
-    light = [
-{deps},
-    ]
+    def why(log):
+        text = log.lower()
+        if "no module named pip" in text:
+            return "pip is not available in this Python"
+        if any(s in text for s in ("connection", "network is unreachable", "name resolution", "timed out",
+                                   "could not resolve host", "unable to access", "max retries")):
+            return "it could not be reached (is this runtime connected to the internet?)"
+        if "cannot find command 'git'" in text or "git: not found" in text:
+            return "git is not installed here"
+        if "no matching distribution" in text or "could not find a version" in text:
+            return "it does not offer this version"
+        if "repository not found" in text or "did not match any file" in text or "couldn't find remote ref" in text:
+            return "the repository or its tag was not found"
+        errors = [line.strip() for line in log.splitlines() if line.strip().startswith("ERROR:")]
+        return "pip said: " + (errors[-1][6:].strip() if errors else (log.strip().splitlines() or ["no output"])[-1])
+
+    failed = []
+    for source, where in sources:
+        ok, log = pip_install("--no-deps", source)  # Colab already has the heavy dependencies
+        if ok:
+            break
+        failed.append(f"  - from {where}: {why(log)}")
+    else:
+        print("course_lib, the course's helper package, could not be installed:", *failed,
+              "Until it is installed, the cells that use course_lib fail with ModuleNotFoundError.",
+              "What to do: if this runtime is offline, connect it to the internet and run this cell again.",
+              f"Otherwise install it yourself with   pip install {pinned}   and run this cell again;",
+              f"if that fails too, report the lines above at @ISSUES@", sep="\\n")
+        return
     missing = [req for module, req in light if importlib.util.find_spec(module) is None]
     if missing:
-        pip_install(*missing)
+        ok, log = pip_install(*missing)
+        if not ok:
+            print(f"course_lib is installed, but {', '.join(missing)} could not be: {why(log)}.",
+                  f"What to do: install it yourself with   pip install {' '.join(missing)}   and run this cell again.",
+                  sep="\\n")
+            return
     importlib.invalidate_caches()
-    print("installed course_lib from", source)
-    if "google.colab" in sys.modules:
-        print("On Colab the widgets may show a static figure with a note instead; nothing else changes.")
+    print(*failed, f"installed course_lib from {where} ({source})", sep="\\n")
 
 
 _install_course_lib()
-del _install_course_lib'''
+del _install_course_lib"""
+
+
+def setup_code(cfg: CourseConfig) -> str:
+    """The source of the set-up cell."""
+    light = ",\n".join(f"        ({m!r}, {r!r})" for m, r in cfg.light_deps)
+    values = {"@PINNED@": repr(cfg.pinned), "@TAGGED@": repr(cfg.install_source),
+              "@WHERE@": repr(f"the course's repository at tag {cfg.ref}"), "@LIGHT@": light,
+              "@ENV@": repr(cfg.source_env), "@ENVNAME@": f"{cfg.source_env} (set in this environment)",
+              "@ISSUES@": f"{cfg.repository.rstrip('/')}/issues"}
+    code = SETUP_TEMPLATE
+    for marker, value in values.items():
+        code = code.replace(marker, value)
+    return code
 
 
 def _badge(cfg: CourseConfig, relpath: str) -> str:
@@ -266,8 +386,11 @@ def stamp_companion(nb: nbformat.NotebookNode, cfg: CourseConfig, order: list[Pa
 # -- the whole course --------------------------------------------------------------------
 
 def stamped(root: Path) -> dict[Path, tuple[nbformat.NotebookNode, nbformat.NotebookNode]]:
-    """``{path: (as committed, as the tool writes it)}`` for every notebook the tool owns cells of."""
-    cfg = load_config(root)
+    """``{path: (as committed, as the tool writes it)}`` for every notebook the tool owns cells of.
+
+    Raises `ConfigError` when the configured addresses are placeholders or unlike the package.
+    """
+    cfg = checked_config(root)
     out = {}
     for path in lab_sources(root):
         nb = nbformat.read(path, as_version=4)
@@ -305,7 +428,11 @@ def cmd_stamp(args) -> int:
 
     root = course_root()
     only = [Path(f) for f in getattr(args, "folders", None) or []]
-    changed = stamp_all(root, check=args.check, only=only)
+    try:
+        changed = stamp_all(root, check=args.check, only=only)
+    except ConfigError as exc:
+        print(f"coursetools stamp refused: {exc}", file=sys.stderr)
+        return 2
     for path in changed:
         verb = "differs from the tool's output" if args.check else "stamped"
         print(f"{path.relative_to(root)}: {verb}", file=sys.stderr if args.check else sys.stdout)
