@@ -15,12 +15,16 @@ whose message says what was expected, what came and where they first differ.
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import signal
+import time
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
 
-TIME_LIMIT_SECONDS = 15
+TIME_LIMIT_SECONDS = 15  # processor seconds a test group may use (this process and the kernel it calls)
+WALL_FACTOR = 4          # and wall-clock seconds, in multiples of that, whatever it used (a sleeping loop)
 
 
 class CheckFailed(AssertionError):
@@ -31,22 +35,56 @@ class CheckTimeout(BaseException):
     """The student's code ran past the check's time limit."""
 
 
+def cpu_seconds(pid: int | None = None) -> float | None:
+    """Processor seconds used so far by this process (`pid` None) or by process `pid`, read from
+    /proc, their waited-for children included; None when `pid` cannot be read (it has ended).
+
+    >>> cpu_seconds() >= 0 and cpu_seconds(os.getpid()) >= 0
+    True
+    """
+    if pid is None:
+        t = os.times()
+        return t.user + t.system + t.children_user + t.children_system
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 @contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Interrupt the block after `seconds` (main thread, Unix); a no-op elsewhere."""
+def time_limit(seconds: float, others: Iterable[int] = (), wall: float | None = None) -> Iterator[None]:
+    """Interrupt the block once it has used `seconds` of processor time, in this process and in the
+    processes `others` (the kernel that runs the student's code), or after `wall` seconds of wall
+    clock (default `WALL_FACTOR` times `seconds`) whatever it used. Counting processor time, a
+    machine busy with other work does not cut an honest submission short. Main thread, Unix only;
+    a no-op elsewhere.
+    """
     if not hasattr(signal, "setitimer"):
         yield
         return
+    watched = [p for p in others if cpu_seconds(p) is not None]
+    start = {p: cpu_seconds(p) for p in [None, *watched]}
+    last = dict(start)
+    wall_end = time.monotonic() + (wall if wall is not None else WALL_FACTOR * seconds)
+
+    def used() -> float:
+        for p in last:
+            now = cpu_seconds(p)
+            if now is not None:
+                last[p] = now
+        return sum(last[p] - start[p] for p in last)
 
     def on_alarm(signum: int, frame: Any) -> None:
-        raise CheckTimeout()
+        if used() > seconds or time.monotonic() > wall_end:
+            raise CheckTimeout()
 
     try:
         previous = signal.signal(signal.SIGALRM, on_alarm)
     except ValueError:  # not in the main thread
         yield
         return
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, 0.25, 0.25)
     try:
         yield
     finally:
@@ -56,9 +94,9 @@ def time_limit(seconds: float) -> Iterator[None]:
 
 def timeout_message(group: str, seconds: float) -> str:
     """What a student reads when their code ran past a test group's time limit."""
-    return (f"Your code ran for more than {seconds:g} s on the test cases of '{group}' (these take well under a "
-            "second with a correct solution). Look for an endless loop or recursion that never reaches a "
-            "terminal state.")
+    return (f"Your code ran for more than {seconds:g} s of processor time on the test cases of '{group}' (these "
+            "take well under a second with a correct solution), or stayed busy far longer on the clock. Look for "
+            "an endless loop or recursion that never reaches a terminal state.")
 
 
 def load_checks(lab: str) -> Any:

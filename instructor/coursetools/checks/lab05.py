@@ -452,7 +452,8 @@ def check_decision(depth_limited_decision: Callable[..., Any]) -> int:
             compare("depth_limited_decision", depth_limited_decision, case, decision=True)
         except CheckTimeout:
             raise common.CheckFailed(
-                f"Your depth_limited_decision ran for more than {TIME_LIMIT_SECONDS} s on {case.describe()} and "
+                f"Your depth_limited_decision used more than {TIME_LIMIT_SECONDS} s of processor time on "
+                f"{case.describe()} and "
                 "was stopped (a correct search takes well under a second there: it looks only "
                 f"{case.depth} plies ahead). Does your search stop at the cut-off? Each child must be searched "
                 "with depth - 1 and evaluated when depth reaches 0; a search that ignores the depth goes to "
