@@ -53,6 +53,65 @@ def test_channel_records_every_call_in_the_checkers_trace():
     _end(peer, proc)
 
 
+MINIMAX = ("def minimax(game, state):\n"
+           "    if game.is_terminal(state):\n        return game.utility(state, 'MAX')\n"
+           "    values = [minimax(game, game.result(state, a)) for a in game.actions(state)]\n"
+           "    return max(values) if game.to_move(state) == 'MAX' else min(values)\n")
+
+
+def _steps(game):
+    return [(e.kind, e.node) for e in game.trace.events("expand", "generate", "utility")]
+
+
+def test_channel_free_questions_are_answered_in_the_kernel_and_graded_calls_recorded_here():
+    peer, fns, proc = _serve(MINIMAX, {"minimax": "minimax"})
+    tree = GameTree.from_leaves([3, 5, 2, 9, 12, 5, 23, 24], 2)
+    remote, local = Traced(tree), Traced(tree)
+    assert fns["minimax"](remote, remote.initial) == 12
+    here: dict = {}
+    exec(MINIMAX, here)
+    here["minimax"](local, local.initial)
+    # to_move and is_terminal were answered on the kernel's copy: no round trip, nothing recorded
+    assert remote.trace.count("terminal_test") == 0 and remote.trace.count("to_move") == 0
+    assert local.trace.count("terminal_test") == len(tree.nodes())
+    # what the checks grade came here, in the same order as the search made it
+    assert _steps(remote) == _steps(local) and remote.trace.leaf_values() == tree.leaf_values()
+    _end(peer, proc)
+
+
+def test_channel_a_game_that_is_not_a_course_game_answers_everything_here():
+    from course_lib.games import Game
+
+    class Wrapped(Game):  # the grader's own game class: the kernel cannot rebuild it, so no copy goes
+        def __init__(self, inner):
+            self.inner, self.initial, self.players = inner, inner.initial, inner.players
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+        def to_move(self, s):
+            return self.inner.to_move(s)
+
+        def actions(self, s):
+            return self.inner.actions(s)
+
+        def result(self, s, a):
+            return self.inner.result(s, a)
+
+        def is_terminal(self, s):
+            return self.inner.is_terminal(s)
+
+        def utility(self, s, p):
+            return self.inner.utility(s, p)
+
+    peer, fns, proc = _serve(MINIMAX, {"minimax": "minimax"})
+    tree = GameTree.from_leaves([3, 5, 2, 9], 2)
+    game = Traced(Wrapped(tree))
+    assert fns["minimax"](game, game.initial) == 3
+    assert game.trace.count("terminal_test") == len(tree.nodes()) and game.trace.count("to_move") == 3
+    _end(peer, proc)
+
+
 def test_channel_plain_games_cross_by_value_and_tables_come_back():
     code = ("def search(game, state, table):\n"
             "    table[state] = ('seen', type(game).__name__)\n"

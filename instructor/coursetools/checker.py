@@ -27,6 +27,7 @@ from .hidden import TIME_LIMIT_SECONDS, CheckFailed, CheckTimeout, load_group, t
 
 BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 CONNECT_SECONDS = 30.0
+FREE = ("to_move", "is_terminal")  # what the kernel answers on its own copy of a lent game (never graded)
 
 
 class HiddenFormError(ValueError):
@@ -142,6 +143,16 @@ class CheckerPeer(wire.Peer):
         self.tables[id(x)] = (x, tag, dict(x))
         return {"$d": [[self.enc(k, depth=depth + 1), self.enc(v, depth=depth + 1)] for k, v in x.items()],
                 "tag": tag}
+
+    def free_questions(self, x: Any) -> dict:
+        """A traced course game goes with a copy of the game, on which the kernel answers `FREE` itself:
+        questions no check grades (`to_move`, `is_terminal`), so a search makes fewer round trips. Its
+        actions, results, utilities and evaluations still come here and are recorded, in order."""
+        from course_lib.trace import Traced
+
+        if isinstance(x, Traced) and wire.game_recipe(x.game) is not None:
+            return {"copy": self.enc(x.game), "free": list(FREE)}
+        return {}
 
     def allow_lending(self, x: Any) -> None:
         if not _lendable(x):

@@ -60,18 +60,22 @@ def _identifier(name: Any) -> bool:
 class Proxy:
     """An object of the other end: attribute reads and calls travel over the channel."""
 
-    __slots__ = ("_peer", "_rid", "_methods", "_type", "_repr", "__weakref__")
+    __slots__ = ("_peer", "_rid", "_methods", "_type", "_repr", "_local", "__weakref__")
 
-    def __init__(self, peer: "Peer", rid: int, methods: list, type_name: str, text: str) -> None:
+    def __init__(self, peer: "Peer", rid: int, methods: list, type_name: str, text: str,
+                 local: dict | None = None) -> None:
         object.__setattr__(self, "_peer", peer)
         object.__setattr__(self, "_rid", rid)
         object.__setattr__(self, "_methods", frozenset(m for m in methods if type(m) is str))
         object.__setattr__(self, "_type", str(type_name)[:80])
         object.__setattr__(self, "_repr", str(text)[:300])
+        object.__setattr__(self, "_local", local or {})  # method name -> a local copy's method (free questions)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
+        if name in self._local:
+            return self._local[name]
         if name in self._methods:
             return _Method(self, name)
         return self._peer.request({"op": "get", "target": self._rid, "attr": name}, owner=self)
@@ -286,7 +290,13 @@ class Peer:
             text = repr(x)
         except Exception:
             text = f"<{type(x).__name__} object>"
-        return {"$r": rid, "s": "mine", "m": self.methods_of(x), "ty": type(x).__name__, "repr": text[:300]}
+        out = {"$r": rid, "s": "mine", "m": self.methods_of(x), "ty": type(x).__name__, "repr": text[:300]}
+        out.update(self.free_questions(x))
+        return out
+
+    def free_questions(self, x: Any) -> dict:
+        """Hook: the checker lends a traced course game with a copy for the questions it does not record."""
+        return {}
 
     def allow_lending(self, x: Any) -> None:
         """Raise unless `x` may be lent to the other end (the checker restricts this)."""
@@ -407,10 +417,14 @@ class Peer:
         if proxy is None:
             methods = v.get("m") if type(v.get("m")) is list else []
             proxy = self.proxies[rid] = self.make_proxy(rid, methods[:200], v.get("ty", "object"), v.get("repr", ""))
+            self.answer_locally(proxy, v)
         return proxy
 
     def make_proxy(self, rid: int, methods: list, type_name: Any, text: Any) -> Proxy:
         return Proxy(self, rid, methods, str(type_name), str(text))
+
+    def answer_locally(self, proxy: Proxy, v: dict) -> None:
+        """Hook: the kernel answers a lent game's free questions on its own copy (see `free_questions`)."""
 
     # -- requests --
 
@@ -622,6 +636,14 @@ class KernelPeer(Peer):
         exc = cls.__new__(cls)
         Exception.__init__(exc, msg)
         return exc
+
+    def answer_locally(self, proxy: Proxy, v: dict) -> None:
+        free = v.get("free")
+        if type(v.get("copy")) is not dict or type(free) is not list:
+            return
+        game = self.dec(v["copy"])
+        local = {name: getattr(game, name) for name in free if _identifier(name) and callable(getattr(game, name, None))}
+        object.__setattr__(proxy, "_local", local)
 
     def after_call(self, args: list, kw: dict) -> Any:
         """The mutable arguments as they are after the call (None for the others), so the checker sees changes."""
