@@ -37,7 +37,7 @@ from course_lib.trace import Traced
 from . import common, trees
 from . import reference_ordering as ref
 from .reference_ordering import EXACT, FLAGS, LOWER, UPPER, Solver, minimal_leaves, tree_value
-from .searchcheck import picture
+from .kit import tree_picture as picture
 
 LAB = "04_move_ordering"
 WORDS = ("up", "down", "left", "right", "eat", "block")

@@ -43,7 +43,7 @@ from course_lib.trace import Traced
 from . import common, trees
 from . import reference_heuristics as ref
 from .reference_heuristics import Baseline, Opening
-from .searchcheck import example_path, path_namer
+from .kit import example_path, path_namer
 
 LAB = "05_heuristics"
 INF = math.inf
