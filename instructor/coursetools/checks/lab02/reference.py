@@ -101,10 +101,6 @@ def minimax_value(game: Any, state: Any) -> Any:
     return model_value(game, state)
 
 
-def minimax_decision(game: Any, state: Any) -> Any:
-    return model_decision(game, state)
-
-
 VALUE_FLAGS = sorted((Flags(alternate=a, view=v, returns=r, order=o) for a, v, r, o in
                       itertools.product((True, False), ("root", "first"), ("default", "move"), ("actions", "reversed"))),
                      key=lambda f: len(f.changed()))

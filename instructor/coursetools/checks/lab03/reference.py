@@ -151,11 +151,6 @@ def _best(game: Any, state: Any, player: Any, flags: Flags, alpha: float, beta: 
     return best, best_v
 
 
-def minimax(game: Any, state: Any) -> Any:
-    """Plain minimax from the view of the player to move at `state` (no pruning)."""
-    return value(game, state, flags=Flags(bounds="none"))
-
-
 # -- how flags are found from what a submission did ----------------------------------------
 
 #: Which flag values are tried when looking for a submission's profile, simplest first.
