@@ -31,7 +31,7 @@ SEED = "isolation-seed-31337"
 MARKER = "isolation-test-outliver"
 ROOT = course_root()
 SITE = Path(sysconfig.get_paths()["purelib"])
-CHECKS = ROOT / "instructor" / "coursetools" / "checks" / "lab03.py"
+CHECKS = ROOT / "instructor" / "coursetools" / "checks" / "lab03" / "groups.py"
 
 NO_ALGORITHM = """
 def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf):
@@ -44,7 +44,7 @@ def alphabeta_decision(game, state):
 ATTACKS = {
     # import the grader's reference search (its name built from pieces) and return its answers
     "uses_the_reference": ("none", "import importlib, math\ntry:\n    ref = importlib.import_module('course' + 'tools.'"
-                           " + 'checks.reference_alphabeta')\nexcept ImportError:\n    ref = None\n" + NO_ALGORITHM),
+                           " + 'checks.reference')\nexcept ImportError:\n    ref = None\n" + NO_ALGORITHM),
     # find the lab's source next to the submission and run its solution cells
     "execs_the_source": ("none", "import json, os\nfor k in range(1, 12):\n"
                          "    path = '../' * k + 'source/03_alphabeta/03_alphabeta.ipynb'\n"

@@ -11,9 +11,12 @@ import pytest
 
 from course_lib.games import GameTree, TicTacToe
 from course_lib.trace import Traced
-from coursetools.checks import lab03
-from coursetools.checks import reference_alphabeta as ref
-from coursetools.checks.reference_alphabeta import CORRECT, Flags
+from coursetools.checks import lab03, trees
+from coursetools.checks.kit import Case
+from coursetools.checks.lab03 import cases as data
+from coursetools.checks.lab03 import groups, profile
+from coursetools.checks.lab03 import reference as ref
+from coursetools.checks.lab03.reference import CORRECT, Flags
 from coursetools.hidden import CheckFailed
 
 GROUPS = {
@@ -23,25 +26,25 @@ GROUPS = {
     "decision_pruning": ("alphabeta_decision", "alphabeta_value"),
 }
 
-#: One classic mistake each, and the only group that may charge it.
+#: One classic mistake each, the only group that may charge it and the hint it must get there.
 MISTAKES = {
-    "strict pruning": (Flags(strict=True), "equality"),
-    "bounds not passed down": (Flags(bounds="stale"), "pruning"),
-    "never prunes": (Flags(bounds="none"), "pruning"),
-    "bounds reset at each level": (Flags(bounds="reset"), "deep"),
-    "fail-hard": (Flags(fail_hard=True), "window"),
-    "caller's window ignored": (Flags(window="ignore"), "window"),
-    "perspective of the first mover": (Flags(perspective="initial"), "value"),
-    "perspective of players[0]": (Flags(perspective="first"), "value"),
-    "children reversed": (Flags(order="reversed"), "children"),
-    "all children first": (Flags(eager=True), "children"),
-    "child searched twice": (Flags(recompute=True), "children"),
-    "value returns the move": (Flags(returns="move"), "value"),
-    "decision without root alpha": (Flags(root_alpha=False), "decision_pruning"),
-    "last best move": (Flags(tie="last"), "decision"),
-    "return inside the loop": (Flags(early_return=True), "decision"),
-    "decision returns the value": (Flags(decision_returns="value"), "decision"),
-    "decision loop reversed": (Flags(root_order="reversed"), "decision"),
+    "strict pruning": (Flags(strict=True), "equality", "strict"),
+    "bounds not passed down": (Flags(bounds="stale"), "pruning", "bounds:stale"),
+    "never prunes": (Flags(bounds="none"), "pruning", "bounds:none"),
+    "bounds reset at each level": (Flags(bounds="reset"), "deep", "bounds:reset"),
+    "fail-hard": (Flags(fail_hard=True), "window", "fail_hard"),
+    "caller's window ignored": (Flags(window="ignore"), "window", "window:ignore"),
+    "perspective of the first mover": (Flags(perspective="initial"), "value", "perspective"),
+    "perspective of players[0]": (Flags(perspective="first"), "value", "perspective"),
+    "children reversed": (Flags(order="reversed"), "children", "order"),
+    "all children first": (Flags(eager=True), "children", "eager"),
+    "child searched twice": (Flags(recompute=True), "children", "recompute"),
+    "value returns the move": (Flags(returns="move"), "value", "returns:move"),
+    "decision without root alpha": (Flags(root_alpha=False), "decision_pruning", "root_alpha:False"),
+    "last best move": (Flags(tie="last"), "decision", "tie:last"),
+    "return inside the loop": (Flags(early_return=True), "decision", "early_return"),
+    "decision returns the value": (Flags(decision_returns="value"), "decision", "decision_returns:value"),
+    "decision loop reversed": (Flags(root_order="reversed"), "decision", "root_order"),
 }
 
 
@@ -73,10 +76,11 @@ def test_lab03_the_reference_passes_every_group():
 
 @pytest.mark.parametrize("mistake", sorted(MISTAKES))
 def test_lab03_each_mistake_costs_points_in_its_own_group_only(mistake):
-    flags, home = MISTAKES[mistake]
+    flags, home, key = MISTAKES[mistake]
     failed = failing_groups(student(flags))
     assert set(failed) == {home}, f"{mistake}: failed in {sorted(failed)}"
-    assert "Looks like" in failed[home], failed[home]
+    others = [k for k in ref.HINTS if k != key and ref.HINTS[k] not in ref.HINTS[key]]
+    assert ref.hint(key) in failed[home] and not [k for k in others if ref.HINTS[k] in failed[home]], failed[home]
 
 
 def test_lab03_two_mistakes_cost_points_in_both_groups_and_nowhere_else():
@@ -101,7 +105,7 @@ def test_lab03_an_unknown_mistake_is_compared_with_the_reference_itself():
 
         return value(state)
 
-    assert lab03.value_profile(sometimes_skips) is None
+    assert profile.value_profile(sometimes_skips) is None
     failed = failing_groups({**student(CORRECT), "alphabeta_value": sometimes_skips})
     assert {"value", "pruning"} <= set(failed)
 
@@ -141,30 +145,30 @@ def test_lab03_a_child_made_before_the_cut_test_costs_points_in_children_only():
 
 def test_lab03_profiles_found_for_every_searched_combination():
     for flags in ref.candidates(Flags())[:40]:
-        found = lab03.value_profile(student(flags)["alphabeta_value"])
+        found = profile.value_profile(student(flags)["alphabeta_value"])
         assert found is not None
-        probes = lab03._probe_cases()
-        assert [lab03.run_value_model(c, found).walk() for c in probes] == \
-               [lab03.run_value_model(c, flags).walk() for c in probes]
+        probes = data.probes()
+        assert [profile.run_model("value", c, found).steps() for c in probes] == \
+               [profile.run_model("value", c, flags).steps() for c in probes]
 
 
 def _signature(flags: Flags, cases: list) -> list:
     out = []
     for case in cases:
-        run = lab03.run_value_model(case, flags)
-        out.append((repr(run.result), run.walk()))
+        run = profile.run_model("value", case, flags)
+        out.append((repr(run.result), run.steps()))
     return out
 
 
 def test_lab03_the_probes_tell_apart_every_pair_the_graded_cases_tell_apart():
     """Two combinations of mistakes that act the same on the probes act the same everywhere we grade."""
     rng = random.Random(7)
-    wide = [lab03.Case(f"random #{i}", t, t.initial, w)
+    wide = [data.windowed(f"random-{i}", f"random #{i}", t, t.initial, w)
             for i in range(16)
-            for t in [lab03.trees.random_tree(rng, max_depth=rng.randint(2, 5), max_branching=3)]
+            for t in [trees.random_tree(rng, max_depth=rng.randint(2, 5), max_branching=3)]
             for w in [None, (rng.randint(-9, 5) - 0.5, rng.randint(6, 9) + 0.5)]]
-    wide += lab03.positions("pruning")[:5]
-    probes = lab03._probe_cases()
+    wide += data.POSITIONS[:5]
+    probes = data.probes()
     seen: dict = {}
     for flags in ref.candidates(Flags()):
         key = repr(_signature(flags, probes))
@@ -178,14 +182,15 @@ def test_lab03_the_probes_tell_apart_every_pair_the_graded_cases_tell_apart():
 
 def _tree_case(spec, root="MAX"):
     tree = GameTree.from_nested(spec, root=root)
-    return lab03.Case("a test tree", tree, tree.initial)
+    return Case("test-tree", "a test tree", tree, tree.initial)
 
 
 def test_lab03_walk_problems_name_eager_order_twice_and_internal_evaluations():
     case = _tree_case([[3, [5, 1]], [6, 9]])
 
     def walk_of(fn):
-        return [k for k, _ in lab03.walk_problems(case, lab03.run_student(fn, case, record=True))]
+        recorder = groups.Recorder(case.game)
+        return [k for k, _ in groups.walk_problems(case, groups.run_student(fn, case, recorder), recorder)]
 
     assert walk_of(student(CORRECT)["alphabeta_value"]) == []
     assert walk_of(student(Flags(eager=True))["alphabeta_value"]) == ["eager"]
@@ -209,10 +214,10 @@ def test_lab03_walk_problems_name_eager_order_twice_and_internal_evaluations():
 
 def test_lab03_transpositions_are_not_mistaken_for_double_evaluations():
     ttt = TicTacToe()
-    case = lab03.Case("an early position", ttt, ttt.state_from(["X.O", ".O.", "X.."], "X"))
-    run = lab03.run_student(student(Flags(bounds="none"))["alphabeta_value"], case)
+    case = Case("early", "an early position", ttt, ttt.state_from(["X.O", ".O.", "X.."], "X"))
+    run = groups.run_student(student(Flags(bounds="none"))["alphabeta_value"], case)
     assert len(run.trace.repeated("utility")) > 0  # the same end position reached by two move orders
-    assert lab03.walk_problems(case, run) == []
+    assert groups.walk_problems(case, run) == []
 
 
 def test_lab03_a_trace_message_shows_expected_yours_first_difference_and_the_tree():
@@ -248,24 +253,22 @@ def test_lab03_student_errors_become_a_message_with_their_line():
 
 def test_lab03_same_secret_seed_same_cases_and_other_cases_than_public(monkeypatch):
     monkeypatch.delenv("COURSE_SECRET_SEED", raising=False)
-    public = [c.name for c in lab03.positions("value")]
+    public = [c.name for c in data.seeded_positions("value")]
     monkeypatch.setenv("COURSE_SECRET_SEED", "instructor-seed")
-    first = [(c.name, repr(c.state)) for c in lab03.positions("value")]
-    again = [(c.name, repr(c.state)) for c in lab03.positions("value")]
+    first = [(c.id, c.name, repr(c.state)) for c in data.seeded_positions("value")]
+    again = [(c.id, c.name, repr(c.state)) for c in data.seeded_positions("value")]
     assert first == again and len(first) > len(public)
-    trees_a = [t.leaf_values() for t in lab03._seeded("deep", 2, 3).values()]
+    trees_a = [c.game.leaf_values() for c in data.seeded_trees("deep")]
     monkeypatch.setenv("COURSE_SECRET_SEED", "another-seed")
-    trees_b = [t.leaf_values() for t in lab03._seeded("deep", 2, 3).values()]
-    assert trees_a[:2] == trees_b[:2] and trees_a[2:] != trees_b[2:]
+    trees_b = [c.game.leaf_values() for c in data.seeded_trees("deep")]
+    count = data.SEEDED["deep"][0]
+    assert trees_a[:count] == trees_b[:count] and trees_a[count:] != trees_b[count:]
 
 
-def test_lab03_nim_follows_the_rules():
-    nim = lab03.Nim((1, 2))
-    assert nim.actions(nim.initial) == [(0, 1), (1, 1), (1, 2)]
-    end = nim.result(nim.result(nim.initial, (1, 2)), (0, 1))
-    assert nim.is_terminal(end) and nim.utility(end, "P2") == 1 and nim.utility(end, "P1") == -1
-    with pytest.raises(ValueError):
-        nim.result(nim.initial, (0, 2))
+def test_lab03_case_ids_are_unique_in_each_group():
+    for group in ref.HOME:
+        ids = [c.id for c in data.cases(group)]
+        assert len(ids) == len(set(ids)), group
 
 
 def test_lab03_models_keep_the_course_facts():

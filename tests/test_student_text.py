@@ -78,7 +78,7 @@ def student_texts() -> list[tuple[str, str]]:
             out.append((f"{path.relative_to(ROOT)} cell {i}", cell.source))
     for path in sorted((ROOT / "course_lib").rglob("*.py")):
         out.append((str(path.relative_to(ROOT)), path.read_text()))
-    for path in sorted((ROOT / "instructor" / "coursetools" / "checks").glob("*.py")):
+    for path in sorted((ROOT / "instructor" / "coursetools" / "checks").rglob("*.py")):
         out.append((str(path.relative_to(ROOT)), path.read_text()))  # hints, and the comments beside them
     return out
 
@@ -104,7 +104,7 @@ def test_student_texts_are_found():
     assert any(w.startswith("release/03_alphabeta") for w in where)
     assert any(w.startswith("notebooks/03_alphabeta_step_by_step") for w in where)
     assert any(w.startswith("course_lib/draw.py") for w in where)
-    assert any(w.startswith("instructor/coursetools/checks/lab03.py") for w in where)
+    assert any(w.startswith("instructor/coursetools/checks/lab03/reference.py") for w in where)
 
 
 def test_no_student_text_refers_to_material_the_course_does_not_ship():

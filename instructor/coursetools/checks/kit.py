@@ -3,7 +3,8 @@
 - `Case`: one search to run, as data: a stable id (what golden files and reports use),
   the name a student reads, the game, the start state and the arguments after them.
 - `run_student` / `run_model`: a function run on a traced copy of the case's game, as a
-  `Run` (its result and the trace of what it did).
+  `Run` (its result and the trace of what it did); `answer`: the student's answer alone, on
+  the case's own game (no call comes back over the channel), for groups that grade only that.
 - `Mistake` and `explain`: a hint names a known mistake only when that mistake's model,
   run on the same cases, reproduces what the student's search did (the same ordered
   steps, the same result); otherwise the message says where the student's search first
@@ -20,14 +21,13 @@ test group, ``check_<group>``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from course_lib.games import GameTree
 from course_lib.trace import Traced
 
 from . import common
-from .searchcheck import example_path, path_namer
 
 #: The events that say what a search did (`is_terminal`, `to_move` and `actions` calls are free).
 STEPS = ("generate", "utility", "evaluate")
@@ -69,6 +69,22 @@ def run_student(fn: Callable[..., Any], case: Case, *, game: Any = None) -> Run:
     traced = Traced(case.game if game is None else game)
     result = common.call(fn, traced, case.state, *case.args, where=f"on {case.name}")
     return Run(result, traced)
+
+
+NO_ANSWER = object()
+
+
+def answer(fn: Callable[..., Any], case: Case) -> Any:
+    """The student's answer on the case's own, untraced game (`NO_ANSWER` when it raised).
+
+    For groups that grade only an answer: over the grader's channel a course game then crosses
+    by value and the search runs in the kernel without a call coming back. A wrong answer is
+    looked at again with `run_student`, whose traced run decides and explains.
+    """
+    try:
+        return common.call(fn, case.game, case.state, *case.args)
+    except common.CheckFailed:
+        return NO_ANSWER
 
 
 def run_model(model: Callable[..., Any], case: Case) -> Run | None:
@@ -156,6 +172,55 @@ def explain(case: Case, mine: Run, correct: Callable[..., Any], mistakes: Iterab
 
 # -- messages ----------------------------------------------------------------------------------------
 
+def action_text(action: Any) -> str:
+    """An action as written in a path: ``(1,2)`` for a tuple, else its str.
+
+    >>> action_text((1, 2)), action_text(4)
+    ('(1,2)', '4')
+    """
+    return "(" + ",".join(str(x) for x in action) + ")" if isinstance(action, tuple) else str(action)
+
+
+def path_namer(start: Hashable, traces: Iterable[Any]) -> Callable[[Hashable], str]:
+    """Names nodes by the moves leading to them from `start` (``root``, ``4/0``), as the traces generated
+    them; a node generated more than once keeps its first path, a node never generated is ``?``."""
+    paths: dict[Hashable, tuple] = {start: ()}
+    for trace in traces:
+        for e in trace.events("generate"):
+            paths.setdefault(e.node, paths.get(e.parent, ("?",)) + (e.action,))
+
+    def name(node: Hashable) -> str:
+        path = paths.get(node)
+        if path is None:
+            return "?"
+        return "/".join(action_text(a) for a in path) if path else "root"
+
+    return name
+
+
+def example_path(game: Any, state: Any) -> str:
+    """A path two moves deep from `state`, to show students how paths are written.
+
+    >>> from course_lib.games import RaceTo
+    >>> example_path(RaceTo(10, 3), RaceTo(10, 3).initial)
+    '1/1'
+    """
+    acts = game.actions(state)
+    if not acts:
+        return "root"
+    more = game.actions(game.result(state, acts[0]))
+    return "/".join(action_text(a) for a in [acts[0], *more[:1]])
+
+
+def tree_picture(game: Any) -> str:
+    """A drawing of an explicit tree alone (empty for other games and for trees of more than 60 nodes)."""
+    if not isinstance(game, GameTree) or len(game.nodes()) > 60:
+        return ""
+    from course_lib.ascii import ascii_tree
+
+    return ascii_tree(game)
+
+
 def namer(case: Case, *runs: Run) -> Callable[[Hashable], str]:
     """How a node is written in messages: its name in a tree, the moves leading to it in a game."""
     if case.is_tree:
@@ -212,3 +277,79 @@ def playout(game: Any, rng: random.Random, plies: int, start: Any = None) -> Any
         if not game.is_terminal(s):
             return s
     raise RuntimeError("no non-terminal position found (a grader set-up problem)")
+
+
+# -- a group's judge: the correct model first, the submission's profile only after a difference ------
+
+@dataclass
+class Judge:
+    """One test group on one submission: what it expects now, and what it saw so far.
+
+    A group compares with the correct model first (`expected` starts as the correct search's key,
+    for example a lab's ``Flags()``). Only at a first difference does `settle` ask `profiler` for
+    what to expect instead: the submission's own profile of known mistakes with those of this group
+    put right, so a mistake graded by another group costs no points here; a correct submission never
+    pays for the probes. `profiler(evidence)` adds the student's runs on its probes to `evidence`,
+    which then proves hints too. `model(expected)` is the model to compare with, `mistakes(expected)`
+    the group's mistake models in tiers (a later tier is named only when no earlier one is), `note`
+    a line under an expectation that keeps other mistakes.
+    """
+
+    student: Callable[..., Any]
+    cases: list[Case]
+    expected: Any
+    model: Callable[[Any], Callable[..., Any]]
+    mistakes: Callable[[Any], Sequence[Sequence[Mistake]]]
+    profiler: Callable[[list], Any]
+    note_for: Callable[[Any], str] = lambda expected: ""
+    proof_cases: int = 6
+    settled: bool = False
+    note: str = ""
+    passed: list = field(default_factory=list)
+    evidence: list = field(default_factory=list)
+
+    def settle(self) -> None:
+        self.expected = self.profiler(self.evidence)
+        self.note, self.settled, self.passed = self.note_for(self.expected), True, []
+
+    def want(self, case: Case) -> Run:
+        run = run_model(self.model(self.expected), case)
+        if run is None:
+            raise RuntimeError(f"the expected model fails on case {case.id} (a grader set-up problem)")
+        return run
+
+    def passes(self, case: Case, run: Run | None = None) -> None:
+        """`case` passed (with `run` when it was traced; otherwise a proof runs it again)."""
+        self.passed.append((case, run))
+
+    def hint(self, case: Case, mine: Run, advice: str = "", show_step: Callable[[Any], str] = str,
+             worth: Callable[[Case], bool] = lambda case: True) -> str:
+        """Names a mistake only when its model reproduces this run, the cases passed before it, the group's
+        next `proof_cases` cases and the probes' runs (only cases `worth` tracing are run again); otherwise
+        where the search first differs, and `advice`. Before `settle` no hint is worked out: the message is
+        thrown away and the group compares again."""
+        if not self.settled:
+            return ""
+        i = self.cases.index(case)
+        history = [(c, r) for c, r in self.passed if r is not None]
+        history += observe(self.student, [c for c, r in self.passed if r is None and worth(c)])
+        history += observe(self.student, [c for c in self.cases[i + 1:i + 1 + self.proof_cases] if worth(c)])
+        observed = [(case, mine), *history, *self.evidence]
+        for tier in self.mistakes(self.expected):
+            named = shown(tier, observed)
+            if named:
+                return join_hints([m.hint for m in named])
+        return explain(case, mine, self.model(self.expected), [], show_step=show_step, advice=advice)
+
+
+def judged(judge: Judge, compare: Callable[[], None]) -> int:
+    """Run `compare` (it raises CheckFailed at the first difference); on a difference, settle and run it again.
+    The number of cases passed."""
+    try:
+        compare()
+    except common.CheckFailed:
+        if judge.settled:
+            raise
+        judge.settle()
+        compare()
+    return len(judge.passed)

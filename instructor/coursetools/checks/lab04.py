@@ -37,9 +37,12 @@ from course_lib.trace import Traced
 from . import common, trees
 from . import reference_ordering as ref
 from .reference_ordering import EXACT, FLAGS, LOWER, UPPER, Solver, minimal_leaves, tree_value
-from .searchcheck import picture
+from .kit import tree_picture as picture
 
 LAB = "04_move_ordering"
+#: The shared trees of the tree groups (`checks/trees.py`), in the order they are checked.
+TREE_IDS = ["sixteen", "eight", "aima", "aima-min", "unbalanced", "tie-cut", "tie-min-cut", "deep-cut", "mixed-depths",
+            "chain", "terminal-root", "negative"]
 WORDS = ("up", "down", "left", "right", "eat", "block")
 
 STABLE_HINT = ("search the children in the order sorted(actions, key=lambda a: key(state, a)): smaller keys "
@@ -172,7 +175,7 @@ def _rngs(group: str) -> list[tuple[str, random.Random]]:
 
 
 def _tree_cases(group: str, count: int = 6) -> dict[str, GameTree]:
-    cases = dict(trees.public_trees())
+    cases = {trees.name(id): trees.tree(id) for id in TREE_IDS}
     for prefix, r in _rngs(group):
         cases.update({prefix + k: v for k, v in trees.seeded_trees(r, count).items()})
     return cases

@@ -43,7 +43,7 @@ from course_lib.trace import Traced
 from . import common, trees
 from . import reference_heuristics as ref
 from .reference_heuristics import Baseline, Opening
-from .searchcheck import example_path, path_namer
+from .kit import example_path, path_namer
 
 LAB = "05_heuristics"
 INF = math.inf
@@ -145,19 +145,19 @@ def _nested(spec: Any, root: str = "MAX") -> GameTree:
 
 def value_tree_cases(group: str) -> list[Case]:
     """Public trees at chosen depths, then seeded random trees at random depths."""
-    pub = trees.public_trees()
+    pub = trees.tree
     chosen = [
-        ("the 16-leaf tree", pub["the 16-leaf tree"], (2, 0, 1, 3, 4)),
-        ("a ternary tree (AIMA's figure)", pub["a ternary tree (AIMA's figure)"], (1, 2)),
-        ("the same tree with MIN at the root", pub["the same tree with MIN at the root"], (1,)),
-        ("terminals at mixed depths", pub["terminals at mixed depths"], (2, 3, 1)),
+        ("the 16-leaf tree", pub("sixteen"), (2, 0, 1, 3, 4)),
+        ("a ternary tree (AIMA's figure)", pub("aima"), (1, 2)),
+        ("the same tree with MIN at the root", pub("aima-min"), (1,)),
+        ("terminals at mixed depths", pub("mixed-depths"), (2, 3, 1)),
         ("a terminal at the cut-off depth", _nested([[3, [1, 2]], [[4, 5], 7], [[8, [9, 1]], 2]]), (2,)),
-        ("an unbalanced tree", pub["an unbalanced tree"], (2,)),
-        ("a tie at the cut point", pub["a tie at the cut point"], (1, 2)),
-        ("a deep cut-off", pub["a deep cut-off"], (3, 2)),
-        ("a chain of single children", pub["a chain of single children"], (3,)),
-        ("a terminal root", pub["a terminal root"], (0, 2)),
-        ("negative values", pub["negative values"], (2,)),
+        ("an unbalanced tree", pub("unbalanced"), (2,)),
+        ("a tie at the cut point", pub("tie-cut"), (1, 2)),
+        ("a deep cut-off", pub("deep-cut"), (3, 2)),
+        ("a chain of single children", pub("chain"), (3,)),
+        ("a terminal root", pub("terminal-root"), (0, 2)),
+        ("negative values", pub("negative"), (2,)),
     ]
     cases = [_tree_case(name, tree, d, group) for name, tree, depths in chosen for d in depths]
     for tag, rng, count in _rngs(group, 8, 10):
@@ -233,12 +233,12 @@ def decision_cases(group: str) -> list[Case]:
     iso5 = Isolation(5, start=((0, 0), (4, 4)))
     cases = [Case("Isolation 5x5 from opposite corners", iso5, iso5.initial, 2, hashed_evaluation(iso5))]
     specs = [
-        ("the 16-leaf tree", trees.public_trees()["the 16-leaf tree"], 2),
-        ("the 16-leaf tree", trees.public_trees()["the 16-leaf tree"], 1),
+        ("the 16-leaf tree", trees.tree("sixteen"), 2),
+        ("the 16-leaf tree", trees.tree("sixteen"), 1),
         ("a tie between root moves", _nested([[2, 7], [5, 3], [1, 9], [5, 8]]), 2),
         ("a ternary tree with MIN at the root", _nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "MIN"), 1),
-        ("terminals at mixed depths", trees.public_trees()["terminals at mixed depths"], 2),
-        ("a deep cut-off", trees.public_trees()["a deep cut-off"], 3),
+        ("terminals at mixed depths", trees.tree("mixed-depths"), 2),
+        ("a deep cut-off", trees.tree("deep-cut"), 3),
         ("a single root move", _nested([[[4, 1], [2, 8]]]), 2),
     ]
     cases += [_tree_case(name, tree, d, group) for name, tree, d in specs]

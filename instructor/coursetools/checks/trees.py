@@ -43,11 +43,6 @@ def name(id: str) -> str:
     return TREES[id][0]
 
 
-def public_trees() -> dict[str, GameTree]:
-    """Every shared tree by its name (for the labs that have no room of their own yet)."""
-    return {name(id): tree(id) for id in TREES}
-
-
 def random_tree(rng: random.Random, max_depth: int = 4, max_branching: int = 3,
                 leaf_chance: float = 0.15, values: tuple[int, int] = (-9, 9),
                 root: str | None = None) -> GameTree:

@@ -15,7 +15,7 @@ from course_lib.trace import Traced
 
 from ...wire import Proxy, fingerprint
 from .. import common
-from ..searchcheck import picture
+from ..kit import tree_picture as picture
 from . import cases as data
 from . import reference
 from .reference import ReferenceNim, reference_stats

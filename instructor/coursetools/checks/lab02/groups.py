@@ -1,0 +1,324 @@
+"""Lab 02's test groups (minimax): minimax_value, minimax_decision, quick_win_decision.
+
+Groups of ``minimax_value``:
+
+=======================  ======================================================================
+``value``                the value on trees and game positions with the first player to move,
+                         Nim against the xor rule: players not alternating, returning the move
+``value_second_player``  the value when the second player is to move: the perspective
+``value_trace``          how the search walks the tree: children in actions() order, each made
+                         once from its own parent, each terminal state valued once, utility()
+                         only on terminal states
+=======================  ======================================================================
+
+Groups of ``minimax_decision``: ``decision`` (trees and games, first player to move, one
+best move: players not alternating, a value instead of the move, ``return`` inside the
+loop over a Tic-Tac-Toe board's rows), ``decision_second_player`` (the perspective),
+``decision_ties`` (the first best move) and ``decision_trace`` (the order of the search,
+no double search). ``quick_win`` grades ``quick_win_decision`` (faster wins, slower losses).
+
+Each group compares with the correct model first; only after a difference does it find the
+submission's profile (`profile.py`) and compare with the model that keeps the mistakes other groups
+grade (`kit.Judge`). Answers are asked on the case's own game (`kit.answer`: no call comes back
+over the channel); a wrong one is run again, traced, to explain it. A hint names a mistake only when
+its model reproduces what the search did.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable
+
+from course_lib.games import GameTree
+
+from .. import common, kit, trees
+from ..kit import Case, Judge, Run, judged
+from ..nim import xor_value
+from . import cases as data
+from . import reference as ref
+from .profile import expected_for
+
+INTERNAL_HINT = ("internal node evaluated: your search asked for the utility of a state that is not terminal; "
+                 "call game.utility(state, player) only when game.is_terminal(state) is True (test it first, "
+                 "with the parentheses, instead of trying utility() and catching the error)")
+ILLEGAL_HINT = ("result() was called with an action that is not legal in that state: generate every child "
+                "from the same parent state (do not overwrite the variable `state` inside the loop with "
+                "state = game.result(state, a))")
+WALK = ("visit the children in actions() order, make each once with result(state, action) and take each terminal "
+        "state's utility once")
+#: Cases whose correct search takes more steps than this are not run again, traced, to prove a hint.
+PROOF_STEPS = 3000
+
+
+def _errors(call: Callable[[], Any]) -> Any:
+    """Errors of the student's code become messages; the course game's own error says what was wrong."""
+    try:
+        return call()
+    except common.CheckFailed as failure:
+        text = str(failure)
+        if "only defined for terminal states" in text:
+            text += f"\nHint: {INTERNAL_HINT}"
+        elif "illegal move" in text:
+            text += f"\nHint: {ILLEGAL_HINT}"
+        raise common.CheckFailed(text) from None
+
+
+def answer(student: Callable[..., Any], case: Case) -> Any:
+    """The student's answer on the case's own game (it crosses to the kernel by value)."""
+    return _errors(lambda: common.call(student, case.game, case.state, where=f"on {case.name}"))
+
+
+def traced(student: Callable[..., Any], case: Case, game: Any = None) -> Run:
+    return _errors(lambda: kit.run_student(student, case, game=game))
+
+
+def worth(case: Case) -> bool:
+    """Small enough to run again, traced, as part of a hint's proof."""
+    run = kit.run_model(ref.minimax_value, case)
+    return case.is_tree or (run is not None and len(run.steps()) <= PROOF_STEPS)
+
+
+def show(case: Case) -> str:
+    """A tree drawing, or the position, for a message."""
+    if isinstance(case.game, GameTree):
+        return kit.picture(case) if len(case.game.nodes()) <= 40 else ""
+    return case.game.display(case.state)
+
+
+def _fail(message: str, hint: str, case: Case) -> None:
+    text = message + (f"\nHint: {hint}" if hint else "")
+    shown = show(case)
+    if shown:
+        text += ("\nThe tree:\n" if isinstance(case.game, GameTree) else "\nThe position:\n") + shown
+    raise common.CheckFailed(text)
+
+
+def make_judge(group: str, student: Callable[..., Any], cases: list[Case]) -> Judge:
+    return Judge(student, cases, ref.CORRECT, partial(ref.model, group), lambda e: [ref.group_mistakes(group, e)],
+                 partial(expected_for, group, student), _kept_note)
+
+
+def _kept_note(expected: ref.Flags) -> str:
+    kept = expected.changed()
+    if not kept:
+        return ""
+    words = {"alternate": "players not alternating", "view": "the first player's view", "returns": "what is returned",
+             "order": "children right to left", "tie": "the last best move", "early": "a return inside the loop"}
+    return ("\n(The expected answer keeps the other mistakes found in your code, graded in other tests: "
+            + ", ".join(words[k] for k in kept) + ".)")
+
+
+# -- values ----------------------------------------------------------------------------------------
+
+VALUE_ADVICE = ("the value of a terminal state is its utility for the root player; above it, the max where that "
+                "player moves and the min where the opponent moves")
+
+
+def _values(group: str, minimax_value: Callable[..., Any], cases: list[Case], notes: dict[str, str]) -> int:
+    judge = make_judge(group, minimax_value, cases)
+    answers = [answer(minimax_value, case) for case in cases]
+
+    def compare() -> None:
+        for case, got in zip(cases, answers):
+            want = judge.want(case).result
+            if common.same(got, want) and (judge.expected.returns == "move" or common.is_number(got)):
+                judge.passes(case)
+                continue
+            advice = VALUE_ADVICE if common.is_number(got) else "minimax_value returns a number: the value of the state"
+            hint = judge.hint(case, traced(minimax_value, case), advice, worth=worth) if judge.settled else ""
+            _fail(f"minimax_value on {case.name}: expected {want!r}{notes.get(case.id, '')}, yours returned "
+                  f"{got!r:.80}." + judge.note, hint, case)
+
+    return judged(judge, compare)
+
+
+def check_value(minimax_value: Callable[..., Any]) -> int:
+    """minimax_value with the first player to move: trees, games, and Nim against the xor rule."""
+    cases, notes = data.CASES["value"](), {}
+    for heaps in data.nim_xor_heaps():
+        nim = data.nim_case(heaps)  # as a tree: it crosses to the kernel by value, and only the value is checked
+        cases.append(Case(f"xor-{nim.id}", nim.name, trees.as_tree(nim.game, nim.state, "P1"), "n0"))
+        notes[cases[-1].id] = f" (the xor of the heaps is {'not ' if xor_value(heaps) > 0 else ''}0)"
+    return _values("value", minimax_value, cases, notes)
+
+
+def check_value_second_player(minimax_value: Callable[..., Any]) -> int:
+    """minimax_value when the second player (MIN, O, P2) is to move at the root."""
+    return _values("value_second_player", minimax_value, data.CASES["value_second_player"](), {})
+
+
+# -- traces -------------------------------------------------------------------------------------
+
+class _Watch:
+    """A game that notes every utility() asked of a state that is not terminal."""
+
+    def __init__(self, game: Any):
+        self._game = game
+        self.internal: list = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def utility(self, state: Any, player: Any) -> Any:
+        if not self._game.is_terminal(state):
+            self.internal.append(state)
+        return self._game.utility(state, player)
+
+
+def compare_trace(name: str, judge: Judge, case: Case, mine: Run | None = None, watch: _Watch | None = None) -> None:
+    """The student's search makes the model's calls: children generated and terminal states valued, in order.
+
+    Only the trace is compared (the result is graded by the other tests).
+    """
+    if mine is None or watch is None:
+        watch = _Watch(case.game)
+        mine = traced(judge.student, case, watch)
+    if watch.internal:
+        node = watch.internal[0]
+        _fail(f"On {case.name} your {name} called utility() on {node if case.is_tree else 'a state'} "
+              "that is not terminal.", INTERNAL_HINT, case)
+    want = judge.want(case)
+    if case.is_tree:
+        twice = mine.trace.repeated("utility")
+        if twice:
+            _fail(f"On {case.name} your {name} evaluated {twice[0]} {mine.trace.calls(twice[0]).get('utility')} "
+                  "times.", "a leaf evaluated twice: search each move once and keep the value it returns (in a "
+                  "variable) instead of searching it again", case)
+        again = mine.trace.repeated("generate")
+        if again:
+            _fail(f"On {case.name} your {name} generated {again[0]} {mine.trace.calls(again[0]).get('generate')} "
+                  "times with result().", "a child generated twice: call game.result(state, action) once per "
+                  "action and keep the child", case)
+    for what, exp_seq, got_seq in [("children your {} generated with result()", want.trace.generated(),
+                                    mine.trace.generated()),
+                                   ("terminal states your {} evaluated", want.trace.leaves(), mine.trace.leaves())]:
+        if got_seq == exp_seq:
+            continue
+        i = common.first_difference(exp_seq, got_seq)
+        got_edges, exp_edges = mine.trace.edges(), want.trace.edges()
+        if what.startswith("children") and i is not None and i < min(len(got_seq), len(exp_seq)) \
+                and got_edges[i][0] != exp_edges[i][0]:
+            hint = (f"that child was made from {got_edges[i][0]!r:.60} where its parent should be "
+                    f"{exp_edges[i][0]!r:.60}: generate every child from the same parent state (do not "
+                    "overwrite the variable `state` inside the loop)")
+        else:
+            hint = judge.hint(case, mine, WALK, worth=worth)
+        raise common.CheckFailed(common.sequence_message(
+            f"The {what.format(name)} (in order)", exp_seq, got_seq, f"on {case.name}",
+            show(case) if case.is_tree else "", hint) + judge.note)
+
+
+def _traces(group: str, name: str, student: Callable[..., Any]) -> int:
+    cases = data.CASES[group]()
+    judge = make_judge(group, student, cases)
+
+    def compare() -> None:
+        for case in cases:
+            compare_trace(name, judge, case)
+            judge.passes(case)
+
+    return judged(judge, compare)
+
+
+def check_value_trace(minimax_value: Callable[..., Any]) -> int:
+    """minimax_value's trace: children in actions() order, each made and valued once, utility() on terminals."""
+    return _traces("value_trace", "minimax_value", minimax_value)
+
+
+def check_decision_trace(minimax_decision: Callable[..., Any]) -> int:
+    """minimax_decision's trace: every move tried, in actions() order, each searched once."""
+    return _traces("decision_trace", "minimax_decision", minimax_decision)
+
+
+# -- decisions -----------------------------------------------------------------------------------
+
+def _move_values(game: Any, state: Any) -> str:
+    """The minimax value of each root move, for the player to move."""
+    me = game.to_move(state)
+    out = []
+    for a in game.actions(state):
+        child = game.result(state, a)
+        v = game.utility(child, me) if game.is_terminal(child) else \
+            ref.minimax_value(game, child) * (1 if game.to_move(child) == me else -1)
+        out.append(f"{a!r}: {v:g}")
+    return ", ".join(out)
+
+
+def _decisions(group: str, minimax_decision: Callable[..., Any]) -> int:
+    cases = data.CASES[group]()
+    judge = make_judge(group, minimax_decision, cases)
+    answers = [answer(minimax_decision, case) for case in cases]
+
+    def compare() -> None:
+        for case, got in zip(cases, answers):
+            want = judge.want(case).result
+            if common.same(got, want):
+                judge.passes(case)
+                continue
+            actions = case.game.actions(case.state)
+            advice = "the decision is the first action, in actions() order, whose minimax value is the best"
+            if not any(common.same(got, a) for a in actions):
+                advice = f"return one of the actions from game.actions(state): {actions}"
+            hint = judge.hint(case, traced(minimax_decision, case), advice, worth=worth) if judge.settled else ""
+            _fail(f"minimax_decision on {case.name}: expected {want!r}, yours returned {got!r:.80}.\n"
+                  f"  minimax values of the moves (for the player to move): {_move_values(case.game, case.state)}"
+                  + judge.note, hint, case)
+
+    return judged(judge, compare)
+
+
+def check_decision(minimax_decision: Callable[..., Any]) -> int:
+    """minimax_decision with the first player to move and one best move: trees, Tic-Tac-Toe, RaceTo, Nim."""
+    return _decisions("decision", minimax_decision)
+
+
+def check_decision_second_player(minimax_decision: Callable[..., Any]) -> int:
+    """minimax_decision when the second player is to move (MIN root, O, P2)."""
+    return _decisions("decision_second_player", minimax_decision)
+
+
+def check_decision_ties(minimax_decision: Callable[..., Any]) -> int:
+    """minimax_decision returns the FIRST best action when several tie."""
+    return _decisions("decision_ties", minimax_decision)
+
+
+# -- faster wins --------------------------------------------------------------------------------
+
+def _quick_hint(case: Case, mine: Run, others: list[Case], student: Callable[..., Any]) -> str:
+    """The quick-win mistake whose model does what the student's decision did: the same steps and move here,
+    and the same move on every other case. Those models all search the whole tree in actions() order (this
+    group's trace check compares those steps on every case), so on the other cases their moves alone tell
+    them apart: asked untraced, each search runs in the kernel without a call coming back."""
+    lazy = ref.LAZY_WIN if ref.minimax_value(case.game, case.state) > 0 else ref.FLAT_LOSS
+    mistakes = [kit.Mistake("lazy", lazy, ref.QUICK_MISTAKES[0].model), ref.QUICK_MISTAKES[1]]
+    answers = [(c, kit.answer(student, c)) for c in others]
+    named = [m for m in mistakes if kit.reproduces(m.model, case, mine)
+             and all(common.same(got, m.model(c.game, c.state)) for c, got in answers if got is not kit.NO_ANSWER)]
+    if named:
+        return kit.join_hints([m.hint for m in named])
+    return kit.explain(case, mine, ref.quick_win, [], advice="choose the first action whose depth-aware score "
+                                                             "(utility * (10 - depth)) is the best")
+
+
+def check_quick_win(quick_win_decision: Callable[..., Any]) -> int:
+    """quick_win_decision: the fastest win (or slowest loss), first in actions() order; a full search."""
+    cases = data.CASES["quick_win"]()
+    judge = Judge(quick_win_decision, cases, None, lambda _: ref.model_decision, lambda _: [], lambda _: None,
+                  settled=True)
+    for i, case in enumerate(cases):
+        watch = _Watch(case.game)
+        mine = traced(quick_win_decision, case, watch)
+        expected = ref.quick_win(case.game, case.state)
+        if not common.same(mine.result, expected):
+            scores = ", ".join(f"{a!r}: {v:g}" for a, v in ref.quick_values(case.game, case.state))
+            _fail(f"quick_win_decision on {case.name}: expected {expected!r}, yours returned {mine.result!r:.80}.\n"
+                  f"  depth-aware scores of the moves: {scores}",
+                  _quick_hint(case, mine, cases[:i] + cases[i + 1:], quick_win_decision), case)
+        compare_trace("quick_win_decision", judge, case, mine, watch)
+    return len(cases)
+
+
+#: Each group's public cases and correct model: what `python -m coursetools golden` writes down.
+GOLDEN = {group: (partial(make, False), ref.model(group, ref.CORRECT)) for group, make in data.CASES.items()
+          if group != "quick_win"}
+GOLDEN["quick_win"] = (partial(data.CASES["quick_win"], False), ref.quick_win)

@@ -1,0 +1,356 @@
+"""Lab 03's test groups (alpha-beta): one rule per group, so partial credit follows the mistake.
+
+Groups of ``alphabeta_value``:
+
+=============  ===========================================================================
+``value``      the value, with the full window, on trees and game positions (the player to
+               move may be the second player): returning the move, the wrong perspective
+``children``   how the search walks the tree: children made one at a time, in actions()
+               order, each once; each leaf valued once; utility() only on terminal states
+``pruning``    the leaves evaluated, in order, with the full window: a search that never
+               prunes, or that does not pass the updated bounds down
+``equality``   ties at the cut prune (the course prunes on equality: v >= beta, v <= alpha): strict pruning
+``deep``       bounds from every ancestor, not only the parent: bounds reset at each level
+``window``     alpha and beta given by the caller: fail-soft values, the window used at all
+=============  ===========================================================================
+
+Groups of ``alphabeta_decision``: ``decision`` (the first best action, an action and not a
+value, no ``return`` inside the loop) and ``decision_pruning`` (the best value so far is passed
+down as alpha, so later root moves are pruned).
+
+Each group compares with the correct model first (`profile.judged`); the groups that grade only
+an answer (`value`, `decision`) ask for it on the case's own game (`kit.answer`: no call comes back
+over the channel) and run a wrong answer again, traced, to decide and explain. A hint names a mistake
+only when `kit` has seen its model reproduce what the search did (`kit.Judge.hint`).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable, Hashable
+
+from course_lib.games import Game
+
+from .. import common, kit
+from ..kit import Case, Run
+from . import cases as data
+from . import reference as ref
+from ..kit import Judge, judged
+from .profile import decision_profile, make_judge, value_profile
+
+INTERNAL = ("internal nodes evaluated. Call game.utility only on states where game.is_terminal(state) is True; "
+            "test is_terminal first instead of trying utility() and catching the error.")
+UNSEARCHED = ("a child generated but never searched is one too many: call game.result only for the child you "
+              "are about to search; after a cut-off, no further child should be made.")
+WALK = ("Make one child with game.result, search it, and only then make the next one, in actions() order; "
+        "search each child once and keep its value in a variable.")
+
+
+class Recorder(Game):
+    """A game that notes every utility() call, even one that raises (an internal node)."""
+
+    def __init__(self, game: Any):
+        self._inner, self.attempts = game, []
+        self.initial, self.players = game.initial, game.players
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def to_move(self, state: Any) -> Any:
+        return self._inner.to_move(state)
+
+    def actions(self, state: Any) -> list:
+        return self._inner.actions(state)
+
+    def result(self, state: Any, action: Any) -> Any:
+        return self._inner.result(state, action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return self._inner.is_terminal(state)
+
+    def utility(self, state: Any, player: Any) -> Any:
+        self.attempts.append(state)
+        return self._inner.utility(state, player)
+
+    def display(self, state: Any) -> str:
+        return self._inner.display(state)
+
+
+def run_student(fn: Callable[..., Any], case: Case, recorder: Recorder | None = None) -> Run:
+    """The student's search on a traced copy of the case; utility() on an internal node is said so."""
+    try:
+        return kit.run_student(fn, case, game=recorder)
+    except common.CheckFailed as failure:
+        if "utility() is only defined for terminal states" in str(failure):
+            raise common.CheckFailed(f"{failure}\nHint: seen in the trace: {INTERNAL}") from None
+        raise
+
+
+# -- messages ---------------------------------------------------------------------------------
+
+def namer(case: Case, run: Run) -> Callable[[Hashable], str]:
+    """How a node of this run is written: ``L.3=8`` in a tree, the moves leading to it in a game."""
+    if not case.is_tree:
+        return kit.namer(case, run)
+    tree = case.game
+
+    def tree_name(n: Hashable) -> str:
+        try:
+            return f"{n}={tree.value(n)}" if tree.kind(n) == "TERMINAL" else str(n)
+        except ValueError:
+            return str(n)
+
+    return tree_name
+
+
+def _show_step(case: Case, *runs: Run) -> Callable[[Any], str]:
+    name = namer(case, *runs) if case.is_tree else kit.namer(case, *runs)
+    return lambda step: f"{'evaluate' if step[0] != 'generate' else 'generate'} {name(step[1])}"
+
+
+def compare_leaves(what: str, case: Case, mine: Run, want: Run, hint: Callable[[], str], note: str = "") -> None:
+    """Fail unless the leaves evaluated are the same, in the same order."""
+    got, exp = mine.trace.leaves(), want.trace.leaves()
+    if got == exp:
+        return
+    name_got, name_want = namer(case, mine), namer(case, want)
+    raise common.CheckFailed(common.sequence_message(
+        f"The leaves {what} evaluated (in order)", [name_want(n) for n in exp], [name_got(n) for n in got],
+        f"on {case.name}", kit.picture(case, mine), hint()) + note)
+
+
+def compare_result(what: str, case: Case, got: Any, expected: Any, hint: Callable[[], str], mine: Run | None = None,
+                   note: str = "") -> None:
+    if common.same(got, expected):
+        return
+    extra = ""
+    try:
+        if type(got) is not type(expected) and got == expected:
+            extra = f" (yours is a {type(got).__name__}, not a {type(expected).__name__})"
+    except Exception:  # noqa: BLE001 - a comparison that raises is no match either
+        pass
+    common.fail(f"{what} on {case.name}: expected {expected!r}, yours returned {got!r:.120}{extra}.{note}",
+                hint(), kit.picture(case, mine))
+
+
+def _hint(judge: Judge, case: Case, mine: Run, advice: str) -> Callable[[], str]:
+    return lambda: judge.hint(case, mine, advice, _show_step(case, mine))
+
+
+def _value_judge(group: str, alphabeta_value: Callable[..., Any], cases: list[Case]) -> Judge:
+    return make_judge(group, alphabeta_value, cases, partial(value_profile, alphabeta_value))
+
+
+# -- the groups of alphabeta_value ------------------------------------------------------------
+
+def check_value(alphabeta_value: Callable[..., Any]) -> int:
+    """Values with the full window on trees and positions, as numbers, from the root player's view."""
+    todo = data.cases("value")
+    judge = _value_judge("value", alphabeta_value, todo)
+    answers = [kit.answer(alphabeta_value, case) for case in todo]  # only the value counts here
+
+    def compare() -> None:
+        for case, answer in zip(todo, answers):
+            want = judge.want(case)
+            if common.is_number(answer) and common.same(answer, want.result):
+                judge.passes(case)
+                continue
+            mine = run_student(alphabeta_value, case)
+            advice = ("The value is from the point of view of the player to move in `state` "
+                      "(game.to_move(state)): MAX nodes take the largest child value, MIN nodes the smallest.")
+            if not common.is_number(mine.result):
+                advice = "alphabeta_value returns a number: the value of `state`, not a move."
+            hint = _hint(judge, case, mine, advice)
+            if not common.is_number(mine.result):
+                common.fail(f"alphabeta_value on {case.name} should return a number (int or float), but it "
+                            f"returned {type(mine.result).__name__}: {mine.result!r:.80}", hint())
+            compare_result("alphabeta_value", case, mine.result, want.result, hint, mine, judge.note)
+            judge.passes(case, mine)
+
+    return judged(judge, compare)
+
+
+def walk_problems(case: Case, run: Run, recorder: Recorder | None = None) -> list[tuple[str, str]]:
+    """How the search broke the depth-first walk: (kind, what happened), in order.
+
+    Children must be generated one at a time, in actions() order, each once, each one
+    searched before the next is generated; each leaf valued once, when it is reached;
+    utility() only on terminal states. is_terminal() and to_move() calls are free.
+    """
+    game, name = case.game, namer(case, run)
+    # the open path: (node id, state); ids are action paths, so transpositions stay apart
+    path: list[tuple[tuple, Any]] = [((), case.state)]
+    next_index: dict[tuple, int] = {}
+    done: set[tuple] = set()
+    evaluated: set[tuple] = set()
+    for e in run.trace.events("generate", "utility", "evaluate"):
+        if e.kind == "generate":
+            at = next((i for i in range(len(path) - 1, -1, -1) if path[i][1] == e.parent), None)
+            if at is None:
+                return [("eager", f"it generated {name(e.node)} from {name(e.parent)}, a node it had "
+                                  "already left: children were generated before being searched")]
+            del path[at + 1:]
+            pid, pstate = path[at]
+            acts = list(game.actions(pstate))
+            i = next_index.get(pid, 0)
+            child = pid + (e.action,)
+            if child in done:
+                return [("twice", f"it generated {name(e.node)} (child of {name(e.parent)}) twice")]
+            if i >= len(acts) or acts[i] != e.action:
+                expected = name(game.result(pstate, acts[i])) if i < len(acts) else "nothing more"
+                return [("order", f"at {name(e.parent)} it generated {name(e.node)} (action {e.action!r}) when "
+                                  f"the next child in actions() order was {expected}")]
+            next_index[pid] = i + 1
+            done.add(child)
+            path.append((child, e.node))
+        else:
+            top_id, top_state = path[-1]
+            if top_state != e.node:
+                return [("eager", f"it evaluated {name(e.node)} after generating {name(top_state)}: "
+                                  "children were generated before being searched")]
+            if top_id in evaluated:
+                return [("twice", f"it evaluated {name(e.node)} twice")]
+            evaluated.add(top_id)
+    for state in (recorder.attempts if recorder is not None else []):
+        if not game.is_terminal(state):
+            return [("internal", f"it called utility() on {name(state)}, which is not a terminal "
+                                 "state (the error this raises was caught)")]
+    return []
+
+
+def check_children(alphabeta_value: Callable[..., Any]) -> int:
+    """Children made one at a time in actions() order, each once; leaves valued once; utility only at the end."""
+    todo = data.cases("children")
+    judge = _value_judge("children", alphabeta_value, todo)
+
+    def compare() -> None:
+        for case in todo:
+            recorder = Recorder(case.game)
+            mine, want = run_student(alphabeta_value, case, recorder), judge.want(case)
+            if judge.expected.returns == "value":
+                common.expect_number(mine.result, f"alphabeta_value on {case.name}")
+                compare_result("alphabeta_value", case, mine.result, want.result,
+                               lambda: "this test looks at how your search walks the tree, but the value must be "
+                                       "right too", mine)
+            if not mine.trace.leaves() and not case.game.is_terminal(case.state):
+                common.fail(f"On {case.name} your alphabeta_value evaluated no leaf at all: a search has to "
+                            "reach terminal states and take their utility.")
+            problems = walk_problems(case, mine, recorder)
+            if problems:
+                kind, what = problems[0]
+                hint = f"Seen in the trace: {INTERNAL}" if kind == "internal" else _hint(judge, case, mine, WALK)()
+                common.fail(f"On {case.name} your search broke the depth-first walk: {what}.", hint,
+                            kit.picture(case, mine))
+            got, expected = mine.trace.generated(), want.trace.generated()
+            if got != expected:
+                name_got, name_want = namer(case, mine), namer(case, want)
+                raise common.CheckFailed(common.sequence_message(
+                    "The children your search generated with game.result (in order)",
+                    [name_want(n) for n in expected], [name_got(n) for n in got], f"on {case.name}",
+                    kit.picture(case, mine), _hint(judge, case, mine, UNSEARCHED)()) + judge.note)
+            judge.passes(case, mine)
+
+    return judged(judge, compare)
+
+
+def _leaves_group(group: str, alphabeta_value: Callable[..., Any], advice: str, values: bool = False) -> int:
+    """Compare the leaves evaluated, in order (and with `values` the values), case by case."""
+    todo = data.cases(group)
+    judge = _value_judge(group, alphabeta_value, todo)
+
+    def compare() -> None:
+        for case in todo:
+            mine, want = run_student(alphabeta_value, case), judge.want(case)
+            hint = _hint(judge, case, mine, advice)
+            if values and judge.expected.returns == "value":
+                common.expect_number(mine.result, f"alphabeta_value on {case.name}")
+                compare_result("alphabeta_value", case, mine.result, want.result, hint, mine, judge.note)
+            compare_leaves("your alphabeta_value", case, mine, want, hint, judge.note)
+            judge.passes(case, mine)
+
+    return judged(judge, compare)
+
+
+def check_pruning(alphabeta_value: Callable[..., Any]) -> int:
+    """The leaves evaluated, in order, with the full window: the cut-offs alpha-beta makes."""
+    return _leaves_group("pruning", alphabeta_value, "Alpha-beta prunes a child as soon as the node's value reaches "
+                                                     "the bound: compare your search with the course's, cut by cut.")
+
+
+def check_equality(alphabeta_value: Callable[..., Any]) -> int:
+    """Ties at the cut prune (v >= beta at MAX, v <= alpha at MIN)."""
+    return _leaves_group("equality", alphabeta_value, "The course prunes on a tie: at a MAX node stop as soon as "
+                                                      "v >= beta, at a MIN node as soon as v <= alpha.")
+
+
+def check_deep(alphabeta_value: Callable[..., Any]) -> int:
+    """Deep cut-offs: a bound set two or more levels up still cuts."""
+    return _leaves_group("deep", alphabeta_value, "A node passes on BOTH bounds it received (updated): a bound set "
+                                                  "by a grandparent or higher still cuts.")
+
+
+def check_window(alphabeta_value: Callable[..., Any]) -> int:
+    """alpha and beta given by the caller: the window is used, and values are fail-soft."""
+    return _leaves_group("window", alphabeta_value, "Start from the caller's alpha and beta; the course's alpha-beta "
+                                                    "is fail-soft: on a cut-off return v, the value found.",
+                         values=True)
+
+
+# -- the groups of alphabeta_decision -----------------------------------------------------------
+
+def _decision_judge(group: str, alphabeta_decision: Callable[..., Any], alphabeta_value: Callable[..., Any] | None,
+                    cases: list[Case]) -> Judge:
+    vprofile: list[ref.Flags | None] = []
+
+    def value_side() -> ref.Flags | None:
+        if not vprofile:
+            vprofile.append(value_profile(alphabeta_value) if alphabeta_value is not None else None)
+        return vprofile[0]
+
+    return make_judge(group, alphabeta_decision, cases,
+                 lambda evidence: decision_profile(alphabeta_decision, value_side(), evidence), value_side)
+
+
+def check_decision(alphabeta_decision: Callable[..., Any], alphabeta_value: Callable[..., Any] | None = None) -> int:
+    """The first best action in actions() order, as an action, for either player."""
+    todo = data.cases("decision")
+    judge = _decision_judge("decision", alphabeta_decision, alphabeta_value, todo)
+    answers = [kit.answer(alphabeta_decision, case) for case in todo]  # only the move counts here
+
+    def compare() -> None:
+        for case, answer in zip(todo, answers):
+            want = judge.want(case)
+            if answer is not kit.NO_ANSWER and common.same(answer, want.result):
+                judge.passes(case)
+                continue
+            mine = run_student(alphabeta_decision, case)
+            legal = case.game.actions(case.state)
+            advice = "Keep the first best action in actions() order (change it only on a strictly better value)."
+            if not any(common.same(mine.result, a) for a in legal):
+                advice = f"alphabeta_decision returns one of game.actions(state): here {legal!r:.100}."
+            compare_result("alphabeta_decision", case, mine.result, want.result, _hint(judge, case, mine, advice),
+                           mine, judge.note)
+            judge.passes(case, mine)
+
+    return judged(judge, compare)
+
+
+def check_decision_pruning(alphabeta_decision: Callable[..., Any],
+                           alphabeta_value: Callable[..., Any] | None = None) -> int:
+    """The decision prunes too: the best value so far goes down as alpha to the next root move."""
+    todo = data.cases("decision_pruning")
+    judge = _decision_judge("decision_pruning", alphabeta_decision, alphabeta_value, todo)
+
+    def compare() -> None:
+        for case in todo:
+            mine, want = run_student(alphabeta_decision, case), judge.want(case)
+            compare_leaves("your alphabeta_decision", case, mine, want,
+                           _hint(judge, case, mine, "Search each root move with (alpha, +inf), alpha the best value "
+                                                    "so far, so that later root moves are pruned."), judge.note)
+            judge.passes(case, mine)
+
+    return judged(judge, compare)
+
+
+#: Each group's public cases and correct model: what `python -m coursetools golden` writes down.
+GOLDEN = {group: (partial(data.public, group), ref.model(group, ref.CORRECT)) for group in ref.HOME}
