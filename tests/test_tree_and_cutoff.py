@@ -1,4 +1,5 @@
-"""GameTree's named actions, evaluations at internal nodes and plain-words errors; CutOff in course_lib.
+"""GameTree's named actions, evaluations at internal nodes and plain-words errors; CutOff in course_lib;
+Reversi with and without the null move.
 
 Searches are the grader's reference searches (course_lib ships none), run on real games.
 """
@@ -9,7 +10,7 @@ import pytest
 
 from coursetools.checks.lab06.reference import expectimax_value
 from coursetools.checks.reference import minimax_decision, minimax_value
-from course_lib.games import CutOff, GameTree, IllegalMoveError, PigRace, RaceTo, TicTacToe
+from course_lib.games import PASS, CutOff, GameTree, IllegalMoveError, PigRace, RaceTo, Reversi, TicTacToe
 from course_lib.trace import Traced
 
 # A tree as another course writes it: actions named Left and Right, and a guess at each internal node.
@@ -98,3 +99,56 @@ def test_cutoff_passes_chance_through_for_expectimax():
     assert expectimax_value(deep, deep.start(state)) == pytest.approx(expectimax_value(pig, state))
     cut = CutOff(pig, 1, lambda s, player: 0.25)
     assert expectimax_value(cut, cut.start(state)) == pytest.approx(0.25), "every branch cut after one ply"
+
+
+def strict_turns_decision(game, state):
+    """A decision that assumes the players alternate with each ply (AIMA's two functions)."""
+    me = game.to_move(state)
+
+    def value(s, mine):
+        if game.is_terminal(s):
+            return game.utility(s, me)
+        values = [value(game.result(s, a), not mine) for a in game.actions(s)]
+        return max(values) if mine else min(values)
+
+    scores = [value(game.result(state, a), False) for a in game.actions(state)]
+    return game.actions(state)[scores.index(max(scores))]
+
+
+def test_a_skipped_player_breaks_a_search_that_assumes_alternation():
+    rows = [".WB.", "BWBW", ".WBB", ".WWW"]  # lab 02's test_decision: Black's (0, 3) leaves White no move
+    with_pass, skip = Reversi(4), Reversi(4, null_move=False)
+    after = with_pass.result(with_pass.state_from(rows), (0, 3))
+    assert with_pass.actions(after) == [PASS] and with_pass.to_move(with_pass.result(after, PASS)) == "B"
+    assert skip.to_move(skip.result(skip.state_from(rows), (0, 3))) == "B", "White is skipped: Black moves again"
+    assert minimax_decision(skip, skip.state_from(rows)) == (0, 3)
+    assert strict_turns_decision(skip, skip.state_from(rows)) == (0, 0), "alternation lets White choose after (0, 3)"
+    assert strict_turns_decision(with_pass, with_pass.state_from(rows)) == (0, 3), "with the null move turns alternate"
+    assert minimax_value(skip, skip.state_from(rows)) == minimax_value(with_pass, with_pass.state_from(rows)) == 1
+
+
+def test_maxn_figure_marks_only_the_entry_a_cut_node_bounds():
+    """Shallow pruning (the grader's reference) on lab 06's tree: the root's vector is exact, the cut
+    node's bound is on its own player's entry, each player has a colour, a vector leaf gets its own box."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from coursetools.checks.lab06.reference import maxn_shallow_value
+    from course_lib.annotations import search_annotations
+    from course_lib.ascii import ascii_tree
+    from course_lib.draw import draw_tree
+
+    shares = GameTree.from_nested(
+        [[(5, 3, 2), (4, 5, 1)], [(2, 7, 1), (2, 1, 7), (8, 1, 1)], [(6, 4, 0), (5, 5, 0)]])
+    game = Traced(shares)
+    assert maxn_shallow_value(game, game.initial, 10) == (5, 5, 0)
+    notes = search_annotations(shares, game.trace)
+    assert [notes.text(n) for n in ("P1.0", "P2.0", "P2.1", "P2.2")] == [
+        "(5, 5, 0)", "(4, 5, 1)", "(2, ≥7, 1)", "(5, 5, 0)"]
+    assert "P2.1 P2 (2, ≥7, 1)" in ascii_tree(shares, game.trace)
+    drawing = draw_tree(game)
+    faces = {gid.split(":")[1]: drawing.find(gid).get_markerfacecolor() for gid in drawing.gids("node:P")}
+    assert len({faces["P1.0"], faces["P2.0"]}) == 2, "each player has a colour of its own"
+    leaf = drawing.find("leaf:L.0")
+    assert leaf.get_bbox_patch() is not None and drawing.find("node:L.0:visited").get_alpha() == 0.0
+    assert "≥ on an entry: a bound" in [t.get_text() for t in drawing.ax.get_legend().get_texts()]
