@@ -407,7 +407,7 @@ def _render(shape: TreeShape, notes: Annotations | None, pos: dict, keep: set, h
             handles.append(Line2D([], [], color=FAINT, linestyle="--", marker="x", markeredgecolor="#d7301f",
                                   label="never visited (× cut)"))
         if "unreached" in seen:
-            handles.append(Line2D([], [], color=FAINT, linestyle=":", label="below a node not expanded"))
+            handles.append(Line2D([], [], color=FAINT, linestyle=":", label="beyond the horizon"))
         if any(isinstance(notes.value.get(n), tuple) and notes.interval.get(n, ("exact",))[0] == "bound"
                for n in keep):
             handles.append(Line2D([], [], linestyle="none", label="≥ on an entry: a bound"))
