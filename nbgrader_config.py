@@ -83,3 +83,9 @@ from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor  # noqa: E402
 from nbgrader.preprocessors import ClearHiddenTests, GetGrades  # noqa: E402
 
 c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
+# The feedback page names every test cell by its grade id, with its verdict and points, in the list at
+# the top and in the cell's own heading (nbgrader's page calls each one "Test cell"): the template
+# coursetools/feedback_templates/feedback/index.html.j2 takes the place of nbgrader's `feedback`.
+import coursetools  # noqa: E402
+
+c.HTMLExporter.extra_template_basedirs = [os.path.join(os.path.dirname(coursetools.__file__), "feedback_templates")]

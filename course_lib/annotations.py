@@ -228,7 +228,9 @@ class Annotations:
     `order[n]` lists the evaluation numbers of `n` (1 for the first leaf valued; two
     numbers reveal a double evaluation). `value[n]` is the value the node returned
     (fail-soft: max or min over its visited children), `interval[n]` what the visited
-    leaves prove about its true value, and `text(n)` writes it as ``7``, ``≥6`` or ``≤2``.
+    leaves prove about its true value, and `text(n)` writes it as ``7``, ``≥6`` or ``≤2``
+    (a utility vector is exact, ``("exact", "exact")``, or a lower bound on entry j,
+    ``("bound", j)``, written ``(2, ≥7, 1)``).
     `window[n]` is the ``(alpha, beta)`` a standard alpha-beta would pass to `n` given
     the values known when it was entered; `current[n]` the window at each open node.
     `event` is the last event read (the `step`-th) and `at` the node it concerned.
@@ -268,8 +270,9 @@ class Annotations:
         if v is None:
             return ""
         lo, hi = self.interval.get(n, (v, v))
-        if isinstance(v, tuple):
-            return fmt_value(v) if lo == "exact" else "≥" + fmt_value(v)
+        if isinstance(v, tuple):  # a bound is on one entry: (2, ≥7, 1)
+            return fmt_value(v) if lo == "exact" else "(" + ", ".join(
+                ("≥" if j == hi else "") + fmt_value(x) for j, x in enumerate(v)) + ")"
         if lo == hi:
             return fmt_value(v)
         if v == hi:
@@ -480,8 +483,12 @@ def _combine(rp: _Replay, n: NodeId, visited_kids: Sequence, leafval: dict, valu
     if isinstance(vals[0], tuple):
         i = int(kind[1:]) - 1 if kind.startswith("P") and kind[1:].isdigit() else 0
         best = max(range(len(vals)), key=lambda j: (vals[j][i], -j))
-        complete = len(known) == len(everyone) and all(interval[c][0] == "exact" for c in known)
-        return vals[best], ("exact", "exact") if complete else ("bound", "bound")
+        # A node that stopped before its last child proves only a lower bound on its own player's
+        # entry; one that saw every child is exact when the child it keeps is (a child cut short is
+        # kept only when nothing better came, and then its bound is the node's).
+        if len(known) < len(everyone):
+            return vals[best], ("bound", i)
+        return vals[best], interval[known[best]]
     unknown = [(-INF, INF)] * (len(everyone) - len(known))
     ivs = [interval[c] for c in known] + unknown
     if kind == MIN:

@@ -37,6 +37,7 @@ from .trace import Traced
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o", TERMINAL: "s"}
 PLAYER_MARKERS = "DphH8*"
 FACE = {MAX: "#f4a582", MIN: "#92c5de", CHANCE: "#ffffff", TERMINAL: "#f0f0f0"}
+PLAYER_FACES = ("#f4a582", "#92c5de", "#a6dba0", "#fee08b", "#c2a5cf", "#bababa")  # P1, P2, ... of max^n
 NAMES = {MAX: "MAX ▲", MIN: "MIN ▼", CHANCE: "CHANCE ○", TERMINAL: "terminal □"}
 CHOSEN = "#d95f02"
 FAINT = "#bbbbbb"
@@ -331,20 +332,25 @@ def _render(shape: TreeShape, notes: Annotations | None, pos: dict, keep: set, h
 
     players = sorted({k for k in shape.kind.values() if k not in MARKERS})
     marker_of = dict(MARKERS, **{p: PLAYER_MARKERS[i % len(PLAYER_MARKERS)] for i, p in enumerate(players)})
+    face_of = dict(FACE, **{p: PLAYER_FACES[i % len(PLAYER_FACES)] for i, p in enumerate(players)})
     open_nodes = set(notes.open) if notes is not None else set()
     current = notes.at if notes is not None and notes.step < notes.total_steps else None
     for n in keep:
         x, y = pos[n]
         kind, s = shape.kind[n], status(n)
         faint = s in ("pruned", "unreached", "pending")
-        face = "white" if faint else FACE.get(kind, "#cab2d6")
+        face = "white" if faint else face_of[kind]
         edge = FAINT if faint else "black"
+        vector_leaf = kind == TERMINAL and isinstance(shape.value[n], tuple)
+        # A vector does not fit in a leaf's square: its text gets a box of its own instead.
         ax.plot([x], [y], marker=marker_of[kind], markersize=ms * (1.15 if kind == TERMINAL else 1.0),
-                markerfacecolor=face, markeredgecolor=edge, linestyle="none", zorder=4, gid=f"node:{ids[n]}:{s}")
+                markerfacecolor=face, markeredgecolor=edge, linestyle="none", zorder=4, gid=f"node:{ids[n]}:{s}",
+                alpha=0.0 if vector_leaf else 1.0)
         color = "#999999" if faint else "black"
         if kind == TERMINAL:
-            ax.text(x, y, fmt_value(shape.value[n]), fontsize=fs - 1 if small else fs, ha="center", va="center",
-                    color=color, zorder=5, gid=f"leaf:{ids[n]}")
+            box = {"boxstyle": "square,pad=0.25", "fc": face, "ec": edge, "lw": 1.0} if vector_leaf else None
+            ax.text(x, y, fmt_value(shape.value[n]), fontsize=fs - 2 if vector_leaf or small else fs, ha="center",
+                    va="center", color=color, zorder=5, gid=f"leaf:{ids[n]}", bbox=box)
         if labels:
             if kind == TERMINAL or not shape.children.get(n):
                 ax.text(x, y - 0.3, lab[n], fontsize=fs - 2, ha="center", va="top", color="#777777", zorder=5,
@@ -391,14 +397,20 @@ def _render(shape: TreeShape, notes: Annotations | None, pos: dict, keep: set, h
     ax.set_xlim(min(xs) - 1.0, max(xs) + (3.5 if hidden else 1.0))
     ax.set_ylim(min(ys) - (1.6 if boards else 0.9), max(ys) + 0.6)
     ax.set_axis_off()
-    handles = [Line2D([], [], marker=marker_of[k], linestyle="none", markerfacecolor=FACE.get(k, "#cab2d6"),
+    handles = [Line2D([], [], marker=marker_of[k], linestyle="none", markerfacecolor=face_of[k],
                       markeredgecolor="black", markersize=9, label=NAMES.get(k, k))
                for k in [MAX, MIN, CHANCE, TERMINAL] + players if k in {shape.kind[n] for n in keep}]
     if notes is not None:
         handles.append(Line2D([], [], color="black", label="visited"))
-        if any(s in ("pruned", "unreached") for s in (notes.status(n) for n in keep)):
+        seen = {notes.status(n) for n in keep}
+        if "pruned" in seen:
             handles.append(Line2D([], [], color=FAINT, linestyle="--", marker="x", markeredgecolor="#d7301f",
                                   label="never visited (× cut)"))
+        if "unreached" in seen:
+            handles.append(Line2D([], [], color=FAINT, linestyle=":", label="beyond the horizon"))
+        if any(isinstance(notes.value.get(n), tuple) and notes.interval.get(n, ("exact",))[0] == "bound"
+               for n in keep):
+            handles.append(Line2D([], [], linestyle="none", label="≥ on an entry: a bound"))
         if chosen is not None:
             handles.append(Line2D([], [], color=CHOSEN, linewidth=4, label="chosen move"))
         if notes.order:

@@ -79,6 +79,14 @@ def test_source_runs_clean_without_stderr(lab, tmp_path):
                 problems.append(f"cell {i}: {o.ename}: {o.evalue}")
             if o.output_type == "stream" and o.name == "stderr":
                 problems.append(f"cell {i} wrote to stderr: {o.text[:200]}")
+        grading = cell.get("metadata", {}).get("nbgrader", {})
+        if cell.cell_type == "code" and grading.get("grade") and not grading.get("solution"):
+            # one line on success, then what the hidden tests say, their verdict last (the source runs them
+            # in this kernel; tests/test_feedback_convention.py checks the visible part of every release)
+            lines = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream").splitlines()
+            if not (lines[:1] == [f"{grading['grade_id']}: visible tests passed"] and len(lines) >= 2
+                    and lines[-1].startswith("hidden tests of ")):
+                problems.append(f"cell {i} ({grading['grade_id']}) printed {lines}")
     assert not problems, "\n".join(problems)
 
 

@@ -28,20 +28,25 @@ class Reversi(Game):
 
     Black (``B``) starts. Actions are ``(row, col)`` squares in row-major order; a
     player without such a square but whose opponent has one must play the null
-    move ``"pass"``. The game ends when neither player can place a disc.
-    Utilities: +1 for more discs, -1 for fewer, 0 for equal.
+    move ``"pass"``. With ``null_move=False`` there is no pass: that player is skipped,
+    and the opponent moves twice in a row. The game ends when neither player can
+    place a disc. Utilities: +1 for more discs, -1 for fewer, 0 for equal.
 
     >>> g = Reversi()
     >>> g.actions(g.initial)
     [(1, 2), (2, 1), (3, 4), (4, 3)]
+    >>> small, skip = Reversi(4), Reversi(4, null_move=False)
+    >>> rows = [".WB.", "BWBW", ".WBB", ".WWW"]
+    >>> small.actions(small.result(small.state_from(rows), (0, 3))), skip.result(skip.state_from(rows), (0, 3)).to_move
+    (['pass'], 'B')
     """
 
     players = ("B", "W")
 
-    def __init__(self, size: int = 6):
+    def __init__(self, size: int = 6, null_move: bool = True):
         if size < 4 or size % 2:
             raise ValueError(f"size must be an even number of at least 4, not {size}")
-        self.size = size
+        self.size, self.null_move = size, null_move
         board = [EMPTY] * (size * size)
         m = size // 2
         board[(m - 1) * size + m - 1] = board[m * size + m] = "W"
@@ -73,7 +78,7 @@ class Reversi(Game):
         mine = self._placements(state.board, state.to_move)
         if mine:
             return [divmod(i, self.size) for i in mine]
-        if self._placements(state.board, self.opponent(state.to_move)):
+        if self.null_move and self._placements(state.board, self.opponent(state.to_move)):
             return [PASS]
         return []
 
@@ -88,7 +93,13 @@ class Reversi(Game):
         board = list(state.board)
         for j in self._flips(state.board, i, state.to_move) + [i]:
             board[j] = state.to_move
-        return ReversiState("".join(board), other, self.size)
+        return self._turn("".join(board), other)
+
+    def _turn(self, board: str, player: str) -> ReversiState:
+        """`player` to move, unless the game has no null move and `player` cannot place a disc."""
+        if not self.null_move and not self._placements(board, player):
+            player = self.opponent(player)
+        return ReversiState(board, player, self.size)
 
     def is_terminal(self, state: ReversiState) -> bool:
         return not (self._placements(state.board, state.to_move)
@@ -101,16 +112,17 @@ class Reversi(Game):
         diff = state.board.count(player) - state.board.count(self.opponent(player))
         return (diff > 0) - (diff < 0)
 
-    def state_from(self, rows: list[str], to_move: str = "B") -> ReversiState:
-        """A state from a picture of rows of ``B``, ``W`` and ``.``."""
+    def state_from(self, rows: list[str] | str, to_move: str = "B") -> ReversiState:
+        """A state from a picture of rows of ``B``, ``W`` and ``.`` (without a null move, a
+        player who cannot place a disc hands the turn to the opponent)."""
         cells = "".join(rows)
         if len(cells) != self.size * self.size or set(cells) - {"B", "W", EMPTY}:
             raise ValueError(f"expected {self.size} rows of {self.size} cells from 'B', 'W', '.'")
         check_player(self, to_move)
-        return ReversiState(cells, to_move, self.size)
+        return self._turn(cells, to_move)
 
     def display(self, state: ReversiState) -> str:
         return str(state)
 
     def __repr__(self) -> str:
-        return f"Reversi(size={self.size})"
+        return f"Reversi(size={self.size})" if self.null_move else f"Reversi(size={self.size}, null_move=False)"

@@ -2,13 +2,14 @@
 
 A state of a `GameTree` is the *name* of a node (a string), so traces, figures and
 test messages can all say which node they mean. Action ``i`` leads to the i-th child,
-counted from the left.
+counted from the left, unless the tree names its actions (``"Left"``, ``"Right"``).
+An internal node may hold an evaluation, the guess a depth-limited search uses there.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from .base import Game
 
@@ -37,6 +38,8 @@ class GameTree(Game):
 
     With utility vectors of three or more entries at the leaves the players are
     ``P1, P2, ...`` (for max^n) and ``utility(leaf, "P2")`` is the second entry.
+    `moves` names the actions of a node (left to right) and `evaluations` holds the
+    evaluation of internal nodes (see `from_mapping`).
     """
 
     def __init__(
@@ -47,8 +50,12 @@ class GameTree(Game):
         root: str,
         probabilities: Mapping[str, Sequence[float]] | None = None,
         labels: Mapping[str, str] | None = None,
+        moves: Mapping[str, Sequence[Hashable]] | None = None,
+        evaluations: Mapping[str, Value] | None = None,
     ):
         self._kind = dict(kinds)
+        self._moves = {n: tuple(m) for n, m in (moves or {}).items()}
+        self._eval = dict(evaluations or {})
         self._children = {n: tuple(c) for n, c in children.items()}
         self._value = dict(values)
         self._prob = {n: tuple(p) for n, p in (probabilities or {}).items()}
@@ -156,6 +163,8 @@ class GameTree(Game):
             {new(n): v for n, v in self._value.items()},
             new(self.initial),
             {new(n): p for n, p in self._prob.items()},
+            moves={new(n): m for n, m in self._moves.items()},
+            evaluations={new(n): v for n, v in self._eval.items()},
         )
 
     @classmethod
@@ -164,26 +173,38 @@ class GameTree(Game):
 
         Each entry is ``name: value`` for a leaf, ``name: (kind, [child, ...])`` for an
         internal node, and ``name: ("CHANCE", [(child, probability), ...])`` for chance.
+        Children given as a dict ``{action: child}`` name the actions; a third entry,
+        ``(kind, children, evaluation)``, is the node's evaluation for MAX (or P1, P2, ...).
+        Every node must be defined and reachable from `root`.
 
         >>> t = GameTree.from_mapping({"A": ("MAX", ["B", "C"]), "B": 3, "C": 5}, root="A")
         >>> t.label("A"), t.actions("A"), t.utility("C", "MAX")
         ('P1.0', [0, 1], 5)
+        >>> t = GameTree.from_mapping({"A": ("MAX", {"Left": "B", "Right": "C"}, 4),
+        ...                            "B": ("MIN", ["x", "y"], 2), "x": 1, "y": 3, "C": 5}, root="A")
+        >>> t.actions("A"), t.result("A", "Left"), t.evaluation("B", "MAX"), t.evaluation("B", "MIN")
+        (['Left', 'Right'], 'B', 2, -2)
         """
-        kinds, children, values, probs = {}, {}, {}, {}
+        kinds, children, values, probs, moves, evals = {}, {}, {}, {}, {}, {}
         for name, entry in nodes.items():
             if _is_value(entry) or _is_vector(entry):
                 kinds[name], values[name] = TERMINAL, entry
                 continue
-            if not (isinstance(entry, tuple) and len(entry) == 2):
-                raise ValueError(f"node {name!r}: expected a value or (kind, children), got {entry!r}")
-            kind, kids = entry
+            if not (isinstance(entry, tuple) and len(entry) in (2, 3)):
+                raise ValueError(f"node {name!r}: expected a value, (kind, children) or (kind, children, "
+                                 f"evaluation), got {entry!r}")
+            kind, kids = entry[:2]
             kinds[name] = kind
+            if len(entry) == 3:
+                evals[name] = entry[2]
+            if isinstance(kids, Mapping):
+                moves[name], kids = list(kids), list(kids.values())
             if kind == CHANCE:
                 children[name] = [c for c, _ in kids]
                 probs[name] = [float(p) for _, p in kids]
             else:
                 children[name] = list(kids)
-        return cls(kinds, children, values, root, probs)
+        return cls(kinds, children, values, root, probs, moves=moves, evaluations=evals)
 
     @staticmethod
     def _players_of(spec: Any) -> tuple:
@@ -222,6 +243,12 @@ class GameTree(Game):
                 for c in kids:
                     if c not in self._kind:
                         raise ValueError(f"node {name!r} has child {c!r}, which is not defined")
+                moves = self._moves.get(name)
+                if moves is not None and (len(moves) != len(kids) or len(set(moves)) != len(moves)):
+                    raise ValueError(f"node {name!r}: actions {list(moves)} must name its {len(kids)} children, "
+                                     "once each")
+            elif name in self._moves or name in self._eval:
+                raise ValueError(f"leaf {name!r} has actions or an evaluation: a leaf has its value only")
             if kind == CHANCE:
                 p = self._prob.get(name, ())
                 if len(p) != len(self._children[name]) or abs(sum(p) - 1) > 1e-9 or min(p) < 0:
@@ -233,6 +260,10 @@ class GameTree(Game):
                 raise ValueError(f"node {n!r} is reached twice: a tree needs one parent per node")
             seen.add(n)
             stack.extend(self._children.get(n, ()))
+        unreachable = [n for n in self._kind if n not in seen]
+        if unreachable:
+            raise ValueError(f"node(s) {unreachable} cannot be reached from the root {self.initial!r}: "
+                             "give each one a parent, or leave it out")
 
     def _assign_players(self, order: list[str]) -> None:
         # A player node belongs to its kind; a chance node or leaf to whoever would
@@ -281,18 +312,27 @@ class GameTree(Game):
         self._check(state)
         return CHANCE if self._kind[state] == CHANCE else self._player[state]
 
-    def actions(self, state: str) -> list[int]:
-        """Child indices, left to right; none at a leaf."""
+    def actions(self, state: str) -> list:
+        """Child indices, left to right (or the node's action names); none at a leaf."""
         self._check(state)
+        if state in self._moves:
+            return list(self._moves[state])
         return list(range(len(self._children.get(state, ()))))
 
-    def result(self, state: str, action: int) -> str:
-        """The name of the `action`-th child of `state`."""
+    def result(self, state: str, action: Hashable) -> str:
+        """The name of the child that `action` leads to."""
+        return self._children[state][self._index(state, action)]
+
+    def _index(self, state: str, action: Hashable) -> int:
+        """Which child, counted from the left, `action` leads to."""
         self._check(state)
         kids = self._children.get(state, ())
-        if type(action) is not int or not 0 <= action < len(kids):
-            raise self.illegal(state, action)
-        return kids[action]
+        if state in self._moves:
+            if action in self._moves[state]:
+                return self._moves[state].index(action)
+        elif type(action) is int and 0 <= action < len(kids):
+            return action
+        raise self.illegal(state, action)
 
     def is_terminal(self, state: str) -> bool:
         """True at a leaf."""
@@ -304,25 +344,39 @@ class GameTree(Game):
         self._check(state)
         if self._kind[state] != TERMINAL:
             raise self.not_terminal(state)
+        return self._for(self._value[state], player)
+
+    def evaluation(self, state: str, player: str) -> float:
+        """The evaluation written at internal node `state`, for `player` (as `utility` is for a leaf)."""
+        self._check(state)
+        if self._kind[state] == TERMINAL:
+            raise ValueError(f"{state!r} is a leaf: use utility(), the evaluation is for nodes a search cuts off")
+        if state not in self._eval:
+            raise ValueError(f"no evaluation is written at node {state!r}")
+        return self._for(self._eval[state], player)
+
+    def _for(self, v: Value, player: str) -> float:
+        if player == CHANCE:
+            raise ValueError("no value for 'CHANCE': a chance node has no point of view; value a state for the "
+                             "player to move where the search started (a search starts at a player's node)")
         if player not in self.players:
             raise ValueError(f"unknown player {player!r}; players are {list(self.players)!r}")
-        v = self._value[state]
         if isinstance(v, tuple):
             return v[self.players.index(player)]
         return v if player == MAX else -v
 
     # -- extra queries for chance, drawings and tests ------------------------------------
 
-    def outcomes(self, state: str) -> list[tuple[int, float]]:
+    def outcomes(self, state: str) -> list[tuple[Hashable, float]]:
         """``(action, probability)`` pairs of a chance node."""
         self._check(state)
         if self._kind[state] != CHANCE:
             raise ValueError(f"{state!r} is not a chance node")
-        return list(enumerate(self._prob[state]))
+        return list(zip(self.actions(state), self._prob[state]))
 
-    def probability(self, state: str, action: int) -> float:
+    def probability(self, state: str, action: Hashable) -> float:
         """The probability of outcome `action` at chance node `state`."""
-        return self.outcomes(state)[action][1]
+        return self.outcomes(state)[self._index(state, action)][1]
 
     def utilities(self, state: str) -> tuple:
         """The utility vector of a leaf (``(v, -v)`` for MAX and MIN)."""
@@ -391,6 +445,8 @@ class GameTree(Game):
             state,
             {n: self._prob[n] for n in keep if n in self._prob},
             {n: self._label[n] for n in keep},
+            moves={n: self._moves[n] for n in keep if n in self._moves},
+            evaluations={n: self._eval[n] for n in keep if n in self._eval},
         )
 
     def display(self, state: str) -> str:

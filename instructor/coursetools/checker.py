@@ -347,7 +347,8 @@ class HiddenRun:
             student = {param: _named(found[name], name) for param, name in self.call.names.items()}
             peer.deadline = time.monotonic() + self.time_limit
             passed = self._timed(peer, fn, student)
-            message = f"'{group}': all {passed} checks passed" if isinstance(passed, int) else f"'{group}': passed"
+            message = (f"hidden tests of '{group}': all {passed} cases passed" if isinstance(passed, int)
+                       else f"hidden tests of '{group}': passed")
             return Verdict(True, message, self.events)
         except CheckFailed as failure:
             return Verdict(False, str(failure), self.events)

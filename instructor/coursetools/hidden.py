@@ -126,4 +126,5 @@ def check(lab: str, group: str, **student: Callable[..., Any] | type) -> None:
         raise CheckFailed(timeout_message(group, TIME_LIMIT_SECONDS)) from None
     except CheckFailed as failure:
         raise CheckFailed(str(failure)) from None
-    print(f"'{group}': all {passed} checks passed" if isinstance(passed, int) else f"'{group}': passed")
+    print(f"hidden tests of '{group}': all {passed} cases passed" if isinstance(passed, int)
+          else f"hidden tests of '{group}': passed")

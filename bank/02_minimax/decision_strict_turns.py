@@ -1,6 +1,7 @@
 # ruff: noqa
-# Correct, another style: AIMA's MAX-VALUE and MIN-VALUE calling each other, explicit loops,
-# no list comprehensions.
+# AIMA's MAX-VALUE and MIN-VALUE calling each other, explicit loops, no list comprehensions. The
+# value asks to_move at every node (correct); the decision and quick_win_decision take turns by depth,
+# which goes wrong where a player is skipped (Reversi(4, null_move=False) in test_decision).
 # %% minimax_value
 def max_value(game, state, player):
     if game.is_terminal(state):
