@@ -159,8 +159,9 @@ def draw(cmap: ClassMap, path: Path) -> None:
     heights = [max(len(cmap.tests), 1), len(mistakes)]
     fig, axes = plt.subplots(2, 1, figsize=(9, 1.6 + 0.32 * sum(heights)),
                              gridspec_kw={"height_ratios": heights}, layout="constrained")
+    fig.suptitle(f"{cmap.lab}: {total} students graded", x=0.01, ha="left", fontsize=12, fontweight="bold")
     _bars(axes[0], cmap.tests, total, [f"{r.name} ({r.points:g} pt)" for r in cmap.tests], "#4c72b0",
-          f"{cmap.lab}: students who lost points in each test ({total} graded)")
+          "students who lost points in each test")
     labels = [_short(r.name) + (f"  [{', '.join(sorted(t.removeprefix('test_') for t in r.tests))}]" if r.tests else "")
               for r in mistakes]
     colors = ["#bbbbbb" if r.name == UNEXPLAINED else "#dd8452" for r in mistakes]
