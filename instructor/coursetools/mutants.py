@@ -96,7 +96,7 @@ class Mutant:
     by: str = ""  # the group that killed it, or where a survivor differs
 
 
-def mutations(source: str, function: str, lines: range) -> list[Mutant]:
+def mutations(source: str, function: str, lines: set[int]) -> list[Mutant]:
     """Every mutant of `source` (a solution cell) at a node on one of `lines` (the solution lines)."""
     tree = ast.parse(source)
     places = [n for n in ast.walk(tree) if getattr(n, "lineno", None) in lines]
@@ -140,7 +140,7 @@ def _replace(tree: ast.AST, old: ast.AST, new: ast.AST) -> bool:
 class Lab:
     name: str
     namespace: dict
-    solutions: list[tuple[str, str, range]]  # (grade_id, cell source, solution lines) in notebook order
+    solutions: list[tuple[str, str, set[int]]]  # (grade_id, cell source, solution lines) in notebook order
     groups: list[tuple[str, dict]] = field(default_factory=list)  # (group, param -> notebook name)
 
 
@@ -172,8 +172,8 @@ def load_lab(source: Path) -> Lab:
                     rows = src.splitlines()
                     begin = [i for i, r in enumerate(rows) if r.strip() == "### BEGIN SOLUTION"]
                     end = [i for i, r in enumerate(rows) if r.strip() == "### END SOLUTION"]
-                    lines = range(begin[0] + 2, end[0] + 1) if begin and end else range(1, len(rows) + 1)
-                    lab.solutions.append((meta["grade_id"], src, lines))
+                    lines = {n for b, e in zip(begin, end) for n in range(b + 2, e + 1)}  # 1-based, between markers
+                    lab.solutions.append((meta["grade_id"], src, lines or set(range(1, len(rows) + 1))))
                 try:
                     exec(compile(cell.source, f"<{lab.name}>", "exec"), lab.namespace)  # noqa: S102 - the course's own source
                 except Exception as exc:  # noqa: BLE001 - a figure or widget cell that needs a front end
@@ -214,6 +214,28 @@ def run_groups(lab: Lab, ns: dict, first: set[str]) -> str | None:
 
 def _score(seed: int, *parts: Any) -> int:
     return zlib.crc32(repr((seed, *parts)).encode()) % 11 - 5
+
+
+@dataclass(frozen=True)
+class Evaluate:
+    """An evaluation function argument: the call records its calls on the traced game."""
+
+    fn: Callable[..., Any]
+
+
+def canonical(x: Any) -> str:
+    """A result as text; a GameTree as its whole structure (its repr only counts the nodes)."""
+    from course_lib.games import GameTree
+
+    if not isinstance(x, GameTree):
+        return repr(x)
+
+    def walk(node: Any) -> Any:
+        if x.is_terminal(node):
+            return (node, x.utility(node, x.players[0]))
+        return (node, x.to_move(node), [walk(x.result(node, a)) for a in x.actions(node)])
+
+    return repr(walk(x.initial))
 
 
 class Sampler:
@@ -348,7 +370,8 @@ class Sampler:
                 args.append(rng.randint(0 if p == "depth" else 1, 3))
             elif p == "evaluate":
                 first = game.players[0]
-                args.append(lambda s, player, seed=seed, first=first: _score(seed, s) * (1 if player == first else -1))
+                args.append(Evaluate(lambda s, player, seed=seed, first=first:
+                                     _score(seed, s) * (1 if player == first else -1)))
             elif p == "max_sum":
                 args.append(10)
         return game, (state, *args), f"{type(game).__name__} at {state!r:.200} with {args!r:.200}"
@@ -358,10 +381,11 @@ class Sampler:
         from course_lib.trace import Traced
 
         traced = Traced(game) if game is not None else None
-        call_args = args if traced is None else (traced, *args)
+        call_args = args if traced is None else (traced, *(traced.evaluator(a.fn) if isinstance(a, Evaluate) else a
+                                                          for a in args))
         try:
             with time_limit(5):
-                result = repr(fn(*call_args))
+                result = canonical(fn(*call_args))
         except CheckTimeout:
             result = "timeout"
         except Exception as exc:  # noqa: BLE001 - an error is behaviour too
@@ -428,6 +452,7 @@ def run_lab(source: Path, out: Any = sys.stdout) -> dict[str, int]:
     t0 = time.monotonic()
     lab = load_lab(source)
     counts = {"made": 0, "killed": 0, "equivalent": 0, "survivors": 0, "broken": 0}
+    equivalent: list[Mutant] = []
     reference = dict(lab.namespace)
     survivors: list[Mutant] = []
     for index, (grade_id, src, lines) in enumerate(lab.solutions):
@@ -453,12 +478,16 @@ def run_lab(source: Path, out: Any = sys.stdout) -> dict[str, int]:
             if where is None:
                 m.status = "equivalent"
                 counts["equivalent"] += 1
+                equivalent.append(m)
             else:
                 m.status, m.by = "survivor", where
                 counts["survivors"] += 1
                 survivors.append(m)
     print(f"{lab.name}: {counts['made']} mutants, {counts['killed']} killed, {counts['equivalent']} equivalent, "
           f"{counts['survivors']} SURVIVORS ({time.monotonic() - t0:.0f} s)", file=out, flush=True)
+    if equivalent:
+        print("  equivalent (identical on every sample): " + "; ".join(
+            f"{m.function} line {m.line} {m.what}" for m in equivalent), file=out)
     for m in survivors:
         print(f"  SURVIVOR {m.function} line {m.line}: {m.what}; differs on {m.by}", file=out)
         print("    " + m.diff.rstrip().replace("\n", "\n    "), file=out, flush=True)
