@@ -374,7 +374,12 @@ class Sampler:
                                      _score(seed, s) * (1 if player == first else -1)))
             elif p == "max_sum":
                 args.append(10)
-        return game, (state, *args), f"{type(game).__name__} at {state!r:.200} with {args!r:.200}"
+        shown = ", ".join(f"{p}=<random {p}>" if callable(a) or isinstance(a, Evaluate) else f"{p}={a!r}"
+                          for p, a in zip(params[2:], args))
+        where = f"{game!r:.120} at {state!r:.200}" + (f" with {shown}" if shown else "")
+        if type(game).__name__ == "GameTree":
+            where += f"\n    the tree (node, mover, children / leaf value): {canonical(game)[:400]}"
+        return game, (state, *args), where
 
     def behaviour(self, fn: Any, game: Any, args: tuple) -> Any:
         """What one call did: its result (or error type) and, on a game, its ordered steps; tables after."""
@@ -442,7 +447,7 @@ def differs(lab: Lab, reference: dict, mutant: dict, function: str, samples: int
         b = sampler.behaviour(mut_obj, game, copy.deepcopy(args))
         if a != b:
             return f"{where}\n    reference: {str(a[0])[:120]}; mutant: {str(b[0])[:120]}" + (
-                "" if a[0] != b[0] else " (same result, other steps)")
+                "" if a[0] != b[0] else " (the same result; other steps or table contents)")
     return None
 
 
