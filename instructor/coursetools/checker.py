@@ -118,17 +118,13 @@ class CheckerPeer(wire.Peer):
         self._methods_ok: set[tuple] = set()
         self.tables: dict[int, tuple[dict, int, dict]] = {}  # id -> (a dict sent as an argument, its tag, as synced)
         self.untrusted: set[str] | None = set()  # text the kernel wrote (errors, reprs, strings); None: too much
+        self.text_seen = self.note_untrusted
 
     def note_untrusted(self, text: Any) -> None:
         if type(text) is str and len(text) >= UNTRUSTED_MIN and self.untrusted is not None:
             self.untrusted.add(text)
             if len(self.untrusted) > 2000:  # past this, any hint in the message may be the kernel's
                 self.untrusted = None
-
-    def dec(self, v: Any, depth: int = 0) -> Any:
-        if type(v) is str:
-            self.note_untrusted(v)
-        return super().dec(v, depth)
 
     def make_proxy(self, rid: int, methods: list, type_name: Any, text: Any) -> wire.Proxy:
         self.note_untrusted(str(text)[:300])
