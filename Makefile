@@ -11,7 +11,7 @@ JOBS   ?= 2
 # nbgrader runs alembic and kernels by name: the venv's tools come first.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup demo test banks test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps stamp soak dist publish
+.PHONY: setup demo test banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps stamp soak dist publish
 
 $(STAMP): pyproject.toml instructor/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -89,6 +89,11 @@ bench: $(STAMP) sandbox-deps
 
 figures: $(STAMP)
 	$(BIN)/python -m coursetools figures docs/figures
+
+# Mutants of every lab's reference solution through its hidden checks; prints the survivors
+# (behaviour-changing mutants no check fails). Not part of make test. MUTANT_LABS=03 for one lab.
+mutants: $(STAMP)
+	$(BIN)/python -m coursetools mutants $(MUTANT_LABS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from . import wire
 from .hidden import TIME_LIMIT_SECONDS, CheckFailed, CheckTimeout, load_group, timeout_message
+from .misconceptions import UNTRUSTED_MIN
 
 BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 CONNECT_SECONDS = 30.0
@@ -118,6 +119,18 @@ class CheckerPeer(wire.Peer):
         self._error_classes: dict[tuple, type] = {}
         self._methods_ok: set[tuple] = set()
         self.tables: dict[int, tuple[dict, int, dict]] = {}  # id -> (a dict sent as an argument, its tag, as synced)
+        self.untrusted: set[str] | None = set()  # text the kernel wrote (errors, reprs, strings); None: too much
+        self.text_seen = self.note_untrusted
+
+    def note_untrusted(self, text: Any) -> None:
+        if type(text) is str and len(text) >= UNTRUSTED_MIN and self.untrusted is not None:
+            self.untrusted.add(text)
+            if len(self.untrusted) > 2000:  # past this, any hint in the message may be the kernel's
+                self.untrusted = None
+
+    def make_proxy(self, rid: int, methods: list, type_name: Any, text: Any) -> wire.Proxy:
+        self.note_untrusted(str(text)[:300])
+        return super().make_proxy(rid, methods, type_name, text)
 
     def before_read(self) -> None:
         if self.alarm:  # the deadline is kept by SIGALRM (see HiddenRun.run): a blocking read is fastest
@@ -241,9 +254,11 @@ class CheckerPeer(wire.Peer):
         cls = self._error_classes[key]
         exc = cls.__new__(cls)
         Exception.__init__(exc, str(reply.get("msg", ""))[:2000])
+        self.note_untrusted(str(exc))
         where = reply.get("where")
         if type(where) is list and len(where) == 3:
             exc.student_where = (str(where[0])[:80], where[1] if type(where[1]) is int else 0, str(where[2])[:300])
+            self.note_untrusted(exc.student_where[2])
         return exc
 
 
@@ -277,6 +292,7 @@ class Verdict:
     passed: bool
     message: str
     events: list[str] = field(default_factory=list)  # attempts to reach outside, for the instructor
+    untrusted: set[str] | None = field(default_factory=set)  # kernel text the message may quote (None: any)
 
 
 def kernel_code(path: str, token: str, names: list[str]) -> str:
@@ -351,7 +367,7 @@ class HiddenRun:
                        else f"hidden tests of '{group}': passed")
             return Verdict(True, message, self.events)
         except CheckFailed as failure:
-            return Verdict(False, str(failure), self.events)
+            return Verdict(False, str(failure), self.events, peer.untrusted)
         except CheckTimeout:
             return Verdict(False, timeout_message(group, self.time_limit), self.events)
         except wire.ChannelError as exc:

@@ -74,6 +74,13 @@ def cmd_golden(args: argparse.Namespace) -> int:
     return golden(args)
 
 
+def cmd_mutants(args: argparse.Namespace) -> int:
+    """Mutate each lab's reference solution, run the mutants through the hidden checks, print the survivors."""
+    from .mutants import cmd_mutants as mutate
+
+    return mutate(args)
+
+
 def cmd_dist(args: argparse.Namespace) -> int:
     """Build the package students install (sdist and wheel) into dist/ and check them with twine."""
     from .publish import cmd_dist as build
@@ -88,6 +95,7 @@ COMMANDS = {
     "dist": cmd_dist,
     "figures": cmd_figures,
     "golden": cmd_golden,
+    "mutants": cmd_mutants,
     "release": cmd_release,
     "stamp": cmd_stamp,
     **PIPELINE_COMMANDS,  # grade, demo, student-edition, ... (coursetools/pipeline_cli.py)
@@ -106,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     parsers["figures"].add_argument("folder", nargs="?", default="docs/figures", help="where to write the figures")
     parsers["golden"].add_argument("labs", nargs="*", help="labs (default: every lab whose checks list golden cases)")
     parsers["golden"].add_argument("--check", action="store_true", help="only report files that differ")
+    parsers["mutants"].add_argument("labs", nargs="*", help="labs, by name or number (default: every lab)")
     parsers["stamp"].add_argument("--check", action="store_true",
                                   help="only report notebooks that differ from what the tool writes")
     parsers["stamp"].add_argument("folders", nargs="*",

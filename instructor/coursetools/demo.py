@@ -7,7 +7,8 @@
    and the adversarial cells below; see `build_demo_class`), copy it into ``submitted/``.
 3. Autograde every lab in parallel shards (`coursetools.grading`), generate feedback into
    ``feedback/``, export the grades to ``exports/grades.csv``.
-4. Print a students x labs table and where the feedback lies; exit 1 if a score differs
+4. Print a students x labs table, where the feedback lies and where each lab's class
+   misconception map lies (``exports/<lab>-misconceptions.html``, `coursetools.report`); exit 1 if a score differs
    from ``demo/expected.csv`` (``--update-expected`` rewrites it after a review).
 """
 
@@ -170,6 +171,11 @@ def run_demo(root: Path, jobs: int | None = None, update_expected: bool = False)
         print(s.ljust(width) + "".join(f"{table[(s, lab)]:g}".rjust(16) for lab in lab_list))
     print(f"\nfeedback: {root / 'feedback'}/<student>/<lab>/<lab>.html")
     print(f"grades:   {root / 'exports' / 'grades.csv'}")
+    from .report import write_report
+
+    for lab in lab_list:
+        paths = write_report(root, lab)
+        print(f"class report of {lab}: {paths['html']}")
     expected_path = root / "demo" / "expected.csv"
     if update_expected or not expected_path.is_file():
         with open(expected_path, "w", newline="") as f:

@@ -58,6 +58,21 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return run_demo(course_root(), jobs=args.jobs, update_expected=args.update_expected)
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write the class misconception map of a graded lab (CSV, PNG, HTML) into exports/."""
+    from .report import write_report
+
+    root = course_root()
+    for lab in args.labs:
+        try:
+            paths = write_report(root, lab)
+        except Exception as exc:  # noqa: BLE001 - nbgrader's MissingEntry and friends: say which lab
+            print(f"coursetools report {lab}: {type(exc).__name__}: {exc} (is the lab graded?)", file=sys.stderr)
+            return 1
+        print(f"class report of {lab}: {paths['html']} (figure {paths['png'].name}, table {paths['csv'].name})")
+    return 0
+
+
 def cmd_student_edition(args: argparse.Namespace) -> int:
     """Build the folder students may see, ready to push: release/, notebooks/, course_lib, licence, README."""
     from .edition import build_student_edition
@@ -87,6 +102,7 @@ PIPELINE_COMMANDS = {
     "demo": cmd_demo,
     "grade": cmd_grade,
     "rebuild-gradebook": cmd_rebuild_gradebook,
+    "report": cmd_report,
     "student-edition": cmd_student_edition,
     "zip-collect": cmd_zip_collect,
 }
@@ -109,6 +125,7 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     parsers["rebuild-gradebook"].add_argument("--jobs", "-j", type=int, default=jobs)
     parsers["demo"].add_argument("--jobs", "-j", type=int, default=jobs)
     parsers["demo"].add_argument("--update-expected", action="store_true", help="rewrite demo/expected.csv")
+    parsers["report"].add_argument("labs", nargs="+", metavar="LAB", help="graded labs")
     parsers["student-edition"].add_argument("--out", help="folder to write (default build/student-edition)")
     p = parsers["zip-collect"]
     p.add_argument("lab")

@@ -11,9 +11,13 @@ without output. nbgrader_config.py puts these in the autograde pipeline:
   cell where it happened and every later code cell with an error, so the tests run
   before keep their score and every test after it scores 0.
   A graded test cell is run in two parts: its visible asserts in the kernel (an error there
-  scores 0), then its hidden ``check(...)`` calls in this process (`coursetools.checker`),
+  scores 0, and the hidden checks still run for their hint), then its hidden ``check(...)`` calls
+  in this process (`coursetools.checker`),
   which reach the student's functions over a channel. The cell's score is that verdict:
   nothing the kernel prints or reports can raise it, and output on stderr never decides it.
+- Each graded test cell's metadata gets the grader's own record of its verdict under ``coursetools``
+  (``verdict``, ``kind``, ``group`` and the ``mistakes`` its hint names, `coursetools.misconceptions`);
+  whatever a submission wrote there is removed first. ``coursetools report`` reads it.
 - `MarkUnrunTests` (just before nbgrader's `SaveAutoGrades`) gives an error output to any
   graded test cell the grader did not run, whatever the reason, so none counts as passed.
 - `RestoreMissingTests` (sanitizing step) puts back graded test cells a student deleted
@@ -40,9 +44,16 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Integer
 
 from .checker import CheckCall, HiddenFormError, HiddenRun, Verdict, parse_hidden, split_hidden
+from .misconceptions import diagnose
 from .sandbox import read_report
 
-KEY = "coursetools"  # where the executed cells are recorded in the resources
+KEY = "coursetools"  # where the executed cells are recorded in the resources, and each test cell's verdict
+
+
+def record(cell: NotebookNode, kind: str, group: str = "", mistakes: list | None = None) -> None:
+    """The grader's record of a test cell's verdict, in its metadata (`kind` "passed" or how it failed)."""
+    cell.metadata[KEY] = {"verdict": "passed" if kind == "passed" else "failed", "kind": kind, "group": group,
+                          "mistakes": mistakes or []}
 
 
 def error_output(ename: str, message: str) -> NotebookNode:
@@ -140,6 +151,8 @@ class GuardedExecute(Execute):
             info_msg = self.wait_for_reply(self.kc.kernel_info())
             self.nb.metadata["language_info"] = info_msg["content"]["language_info"]
             started, cell_timeout = time.monotonic(), self.timeout
+            for cell in self.nb.cells:  # only the grader writes its records
+                cell.metadata.pop(KEY, None)
             for index, cell in enumerate(self.nb.cells):
                 if not _runs(cell):
                     continue
@@ -154,6 +167,8 @@ class GuardedExecute(Execute):
                         self.timeout = int(max(1, min(cell_timeout, left)))
                 if stopped:
                     cell.outputs = [error_output("NotRun", stopped)]
+                    if _is_test(cell):
+                        record(cell, "not run")
                     continue
                 try:
                     if _is_test(cell):
@@ -168,6 +183,8 @@ class GuardedExecute(Execute):
                         "KernelDied",
                         "the Python kernel died while running this cell (os._exit, a crash in C code or memory "
                         "exhausted). The cells after it were not run and their tests score 0.")]
+                    if _is_test(cell):
+                        record(cell, "kernel died")
                     stopped = f"not run: the kernel died in an earlier cell (cell {index + 1} of the notebook)"
                     continue
                 executed.append(index)
@@ -180,6 +197,8 @@ class GuardedExecute(Execute):
                             f"this cell ran past the {self.timeout} s limit and did not stop when interrupted "
                             "(code stuck inside C). The kernel was stopped; the cells after it were not run."))
                         stopped = f"not run: the kernel was stuck in an earlier cell (cell {index + 1} of the notebook)"
+                        if _is_test(cell):
+                            record(cell, "kernel stuck")
                         self._stop_kernel()
         self.set_widgets_metadata()
         self.resources.setdefault(KEY, {})["executed"] = executed
@@ -198,13 +217,16 @@ class GuardedExecute(Execute):
         if hidden is None:
             cell.outputs = [error_output("NoHiddenCheck", "this test cell has no hidden check, so the grader has no "
                                          "verdict of its own for it (a course set-up problem): it scores 0")]
+            record(cell, "set-up")
             return None
         try:
             calls = parse_hidden(hidden)
         except HiddenFormError as exc:
             cell.outputs = [error_output("GraderSetup", f"{exc} (a course set-up problem): this test scores 0")]
+            record(cell, "set-up")
             return None
         cell.outputs = []
+        failed_visibly = False
         if visible.strip():
             cell.source = visible
             t_cell = time.monotonic()
@@ -215,19 +237,25 @@ class GuardedExecute(Execute):
                 self._seconds["kernel"] += time.monotonic() - t_cell
             if self._timed_out:
                 cell.outputs.append(error_output("Timeout", f"the visible tests ran past the {self.timeout} s limit"))
+                record(cell, "timeout")
                 return None  # the caller decides whether the kernel is stuck
             cell.outputs = [_quiet_stderr(o) for o in cell.outputs if o.get("output_type") != "execute_result"]
-            if any(o.output_type == "error" for o in cell.outputs):
-                return None
+            # A visible failure scores 0; the hidden checks still run, for the hint they give (shown, and
+            # recorded for the class report) and never for the score.
+            failed_visibly = any(o.output_type == "error" for o in cell.outputs)
+            record(cell, "visible test" if failed_visibly else "passed")
         for call in calls:
             t_check = time.monotonic()
             verdict, stuck = self._check(call, index)
             self._seconds["checks"] += time.monotonic() - t_check
             self._events.extend(f"{cell.metadata.nbgrader.get('grade_id', index)}: {e}" for e in verdict.events)
-            if verdict.passed:
+            if verdict.passed and not failed_visibly:
                 cell.outputs.append(NotebookNode(output_type="stream", name="stdout", text=verdict.message + "\n"))
-            else:
+                record(cell, "passed", call.group)
+            elif not verdict.passed:
                 cell.outputs.append(error_output("CheckFailed", verdict.message))
+                record(cell, "visible test" if failed_visibly else "hidden test", call.group,
+                       diagnose(call.lab, verdict.message, verdict.untrusted))
             if stuck or not verdict.passed:
                 return stuck
         return None
@@ -292,6 +320,7 @@ class MarkUnrunTests(NbGraderPreprocessor):
             if not ran:
                 self.log.warning("test cell %s was not run: scoring it 0", cell.metadata.nbgrader.get("grade_id"))
                 cell.outputs.append(error_output("NotRun", "the grader could not run this test cell, so it scores 0"))
+                record(cell, "not run")
         return nb, resources
 
 
