@@ -4,7 +4,9 @@ A private copy of the course is served by a real ``jupyter lab`` on 127.0.0.1 wi
 The tests open a release lab with its solutions filled in and the companion notebooks, run all
 their cells, and look at what a student would see: the tree figure as an image, the alpha-beta
 stepper redrawing its figure, the Tic-Tac-Toe board answering clicks, nbgrader's formgrader
-listing the labs. Every wait is on a condition (execution counts, kernel idle, an image decoded,
+listing the labs, and an instructor grading a written question by hand in formgrader (a score
+and a comment) that then appear in ``nbgrader export`` and in the student's feedback.
+Every wait is on a condition (execution counts, kernel idle, an image decoded,
 a widget changed), never a fixed sleep. Screenshots go to ``test-artifacts/`` (a failing test
 also leaves ``FAILED-<test>.png`` there, saved by the hook in conftest.py), and no test may leave
 an error in the browser console.
@@ -27,10 +29,12 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
+import csv
 import nbformat
 import pytest
 
 from coursetools.bank import solution_answers
+from coursetools.labfiles import written_answers
 from coursetools.submission import build_submission
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -294,3 +298,72 @@ def test_browser_formgrader_lists_the_labs(lab_page, lab_server):
         lab_page.get_by_text(lab, exact=True).first.wait_for()
     _shot(lab_page, "browser-5-formgrader.png")
     _assert_clean_console(lab_page)
+
+
+def test_browser_formgrader_grades_a_written_answer_by_hand(lab_page, lab_server):
+    """A submission autograded for real, then its written question graded by hand in formgrader."""
+    from nbgrader.api import Gradebook
+
+    base, course, lab = lab_server
+    source = course / "source" / lab / f"{lab}.ipynb"
+    written = written_answers(source)
+    assert written, f"{lab} has no written question"
+    grade_id = next(iter(written))
+    student = "hand_graded"
+    # Only the written answer: the code stays a stub, so its cells fail at once and grading is quick.
+    build_submission(ROOT / "release" / lab / f"{lab}.ipynb", written,
+                     course / "submitted" / student / lab / f"{lab}.ipynb")
+    db = "sqlite:///" + str(course.parent / "gradebook.db")
+    env = dict(os.environ, COURSE_DB_URL=db,
+               PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    graded = subprocess.run([sys.executable, "-m", "coursetools", "grade", lab, "--jobs", "1"],
+                            cwd=course, env=env, capture_output=True, text=True, timeout=600)
+    assert graded.returncode == 0, graded.stdout[-3000:] + graded.stderr[-3000:]
+    with Gradebook(db, course_id="adversarial-search") as gb:
+        answer = gb.find_grade(grade_id, lab, lab, student)
+        assert answer.needs_manual_grade and answer.score == 0, "a written answer waits for a human"
+        autograded = gb.find_submission(lab, student).score
+        max_score = gb.find_assignment(lab).max_score
+        assert answer.max_score == 2 and max_score == 2 + sum(g.max_score for g in gb.find_notebook(lab, lab).grade_cells
+                                                             if g.cell_type == "code")
+    assert autograded == 0, "stubs earn nothing"
+
+    lab_page.goto(f"{base}/formgrader/gradebook/{lab}/{lab}")
+    lab_page.locator("a[href*='/formgrader/submissions/']").first.click()
+    score = lab_page.locator(f"input.score#{grade_id}")
+    score.wait_for()
+    # formgrader binds its inputs to the gradebook once it has fetched the grades and comments
+    lab_page.wait_for_function("() => window.formgrader && formgrader.grades && formgrader.grades.loaded "
+                               "&& formgrader.comments && formgrader.comments.loaded")
+    comment_text = "Right about the deep nodes; say what b* measures (browser test)."
+    with lab_page.expect_response(lambda r: "/api/grade/" in r.url and r.request.method == "PUT") as saved:
+        score.fill("1.5")
+        score.press("Tab")  # leaving the input saves it
+    assert saved.value.ok
+    comment = lab_page.locator(f"textarea#{grade_id}-comment")
+    with lab_page.expect_response(lambda r: "/api/comment/" in r.url and r.request.method == "PUT") as saved:
+        comment.fill(comment_text)
+        comment.press("Tab")
+    assert saved.value.ok
+    _shot(lab_page, "browser-6-formgrader-written-answer.png")
+    # formgrader's grading page fetches MathJax from a CDN, which this test blocks (no network here)
+    assert all("mathjax" in url.lower() for url in lab_page.blocked), lab_page.blocked
+    offline = {"Failed to load resource: net::ERR_FAILED", "uncaught: MathJax is not defined"}
+    assert not [e for e in lab_page.console_errors if e not in offline], lab_page.console_errors
+
+    exported = course / "grades.csv"
+    run = subprocess.run([sys.executable, "-m", "nbgrader", "export", "--to", str(exported), "--log-level=ERROR"],
+                         cwd=course, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    with open(exported, newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["student_id"] == student and r["assignment"] == lab]
+    assert len(rows) == 1, rows
+    assert float(rows[0]["score"]) == autograded + 1.5 and float(rows[0]["max_score"]) == max_score, rows[0]
+    run = subprocess.run([sys.executable, "-m", "nbgrader", "generate_feedback", lab, "--student", student,
+                          "--force", "--log-level=ERROR"], cwd=course, env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    feedback = (course / "feedback" / student / lab / f"{lab}.html").read_text()
+    assert comment_text in feedback, "the comment reaches the student's feedback"
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", feedback))
+    assert f"{autograded + 1.5:g} / {max_score:g}" in text, "the total with the hand-given score is in the feedback"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import time
 
+import nbformat
 import pytest
 
 from coursetools import course_root
@@ -49,12 +50,20 @@ def class_entries() -> dict[str, str]:
     return {f"s{i:03d}": entries[i % len(entries)] for i in range(N)}
 
 
+def hand_graded_points() -> float:
+    """The points of the lab's written questions: autograding leaves them at 0 for an instructor."""
+    nb = nbformat.read(course_root() / "source" / SOAK_LAB / f"{SOAK_LAB}.ipynb", as_version=4)
+    return sum(c.metadata["nbgrader"].get("points", 0) for c in nb.cells
+               if c.cell_type == "markdown" and c.metadata.get("nbgrader", {}).get("grade"))
+
+
 def check_against_bank(report) -> None:
     """A bank entry with failing tests loses points; the solution and correct alternatives do not."""
     expected = read_expected(course_root() / "bank" / SOAK_LAB / "expected.csv")
+    by_hand = hand_graded_points()
     for student, entry in class_entries().items():
         result = report.results[student]
-        full = result.score == result.max_score
+        full = result.score == result.max_score - by_hand
         should_fail = bool(expected[entry].failing) if entry in expected else False
         assert full != should_fail, (f"{student} handed in {entry}: scored {result.score}/{result.max_score}, "
                                      f"expected {'to lose points' if should_fail else 'full marks'}")

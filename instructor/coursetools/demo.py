@@ -24,6 +24,7 @@ import nbformat
 
 from . import tool_env
 from .grading import db_url, course_id, grade
+from .labfiles import solution_answers, written_answers
 from .leakcheck import find_leaks, private_lines
 from .release import labs, release_all
 from .submission import build_submission, parse_answers, solution_ids
@@ -46,16 +47,17 @@ ADVERSARIAL = {
 
 
 def _solutions(source: Path) -> dict[str, str]:
-    from .labfiles import solution_answers
-
-    return solution_answers(source)
+    """The source's solutions: its code, and the model answers of its written questions."""
+    return {**solution_answers(source), **written_answers(source)}
 
 
 def build_demo_class(root: Path) -> list[Path]:
     """(Re)write demo/submissions for every released lab; returns the submissions.
 
     The answers are not kept as files: each student's answers are the source's own
-    solutions with one change (a bank entry, or trouble added to the last cell).
+    solutions with one change (a bank entry, or trouble added to the last code cell). Every
+    student but the empty one answers the written questions with the source's model answer;
+    those are graded by hand (formgrader), so they count once an instructor has graded them.
     """
     demo = root / "demo"
     out = []
@@ -72,7 +74,8 @@ def build_demo_class(root: Path) -> list[Path]:
                 entry = next((r["entry"] for r in csv.DictReader(f) if r["failing"].strip()), None)
             if entry and (bank / f"{entry}.py").is_file():
                 answers["typical_bug"] = {**perfect, **parse_answers((bank / f"{entry}.py").read_text())}
-        last = solution_ids(nbformat.read(release, as_version=4))[-1]
+        code = solution_answers(source)
+        last = [gid for gid in solution_ids(nbformat.read(release, as_version=4)) if gid in code][-1]
         for student, trouble in ADVERSARIAL.items():
             answers[student] = {**perfect, last: perfect[last].rstrip() + "\n\n" + trouble + "\n"}
         for student, ans in answers.items():
