@@ -86,6 +86,11 @@ c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPr
 # The feedback page names every test cell by its grade id, with its verdict and points, in the list at
 # the top and in the cell's own heading (nbgrader's page calls each one "Test cell"): the template
 # coursetools/feedback_templates/feedback/index.html.j2 takes the place of nbgrader's `feedback`.
+# nbgrader's own template folder stays in the list: formgrader renders its pages from it.
 import coursetools  # noqa: E402
+import nbgrader  # noqa: E402
 
-c.HTMLExporter.extra_template_basedirs = [os.path.join(os.path.dirname(coursetools.__file__), "feedback_templates")]
+c.HTMLExporter.extra_template_basedirs = [
+    os.path.join(os.path.dirname(coursetools.__file__), "feedback_templates"),
+    os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader", "templates"),
+]

@@ -75,7 +75,8 @@ def test_report_counts_failed_tests_and_diagnosed_mistakes(graded):
 def test_report_records_are_the_graders_own(graded):
     """The forged records are gone; the spoofed hint is in eve's feedback but diagnoses nothing."""
     nb = nbformat.read(graded / "autograded" / "fay" / LAB / f"{LAB}.ipynb", as_version=4)
-    records = [c.metadata.get("coursetools") for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade")]
+    records = [c.metadata.get("coursetools") for c in nb.cells  # the test cells (not answers graded by hand)
+               if c.metadata.get("nbgrader", {}).get("grade") and not c.metadata["nbgrader"].get("solution")]
     assert records and all(r == {"verdict": "passed", "kind": "passed", "group": r["group"], "mistakes": []}
                            for r in records), records
     nb = nbformat.read(graded / "autograded" / "eve" / LAB / f"{LAB}.ipynb", as_version=4)

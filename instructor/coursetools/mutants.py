@@ -144,6 +144,20 @@ class Lab:
     groups: list[tuple[str, dict]] = field(default_factory=list)  # (group, param -> notebook name)
 
 
+@contextlib.contextmanager
+def _as_graded() -> Any:
+    """``NBGRADER_EXECUTION`` set for the block only (cells skip their long demos), then as it was."""
+    before = os.environ.get("NBGRADER_EXECUTION")
+    os.environ["NBGRADER_EXECUTION"] = "autograde"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("NBGRADER_EXECUTION", None)
+        else:
+            os.environ["NBGRADER_EXECUTION"] = before
+
+
 def load_lab(source: Path) -> Lab:
     """Run every non-test cell of a source notebook once (graded cells skip their long demos)."""
     import matplotlib
@@ -151,14 +165,13 @@ def load_lab(source: Path) -> Lab:
     matplotlib.use("Agg")
     nb = nbformat.read(source, as_version=4)
     lab = Lab(source.parent.name, {"__name__": "__lab__"}, [])
-    os.environ["NBGRADER_EXECUTION"] = "autograde"
     cwd = os.getcwd()
     os.chdir(source.parent)
     from IPython.display import display
 
     lab.namespace["display"] = display
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
+        with contextlib.redirect_stdout(io.StringIO()), _as_graded():
             for cell in nb.cells:
                 meta = cell.metadata.get("nbgrader", {})
                 if cell.cell_type != "code":
@@ -186,9 +199,10 @@ def load_lab(source: Path) -> Lab:
 def define(lab: Lab, index: int, source: str) -> dict:
     """A copy of the lab's namespace with solution cell `index` as `source` and the later solution cells re-run."""
     ns = dict(lab.namespace)
-    exec(compile(source, "<mutant>", "exec"), ns)  # noqa: S102
-    for _, later, _ in lab.solutions[index + 1:]:
-        exec(compile(later, "<solution>", "exec"), ns)  # noqa: S102
+    with _as_graded():
+        exec(compile(source, "<mutant>", "exec"), ns)  # noqa: S102
+        for _, later, _ in lab.solutions[index + 1:]:
+            exec(compile(later, "<solution>", "exec"), ns)  # noqa: S102
     return ns
 
 
