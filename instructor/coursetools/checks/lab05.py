@@ -40,7 +40,7 @@ from course_lib.games.isolation import IsolationState
 from course_lib.games.race import RaceState
 from course_lib.trace import Traced
 
-from . import common, trees
+from . import common, kit, trees
 from . import reference_heuristics as ref
 from .reference_heuristics import Baseline, Opening
 from .kit import example_path, path_namer
@@ -176,20 +176,6 @@ def _rngs(group: str, public: int, secret: int) -> list[tuple[str, random.Random
     return out
 
 
-def _playout(game: Any, rng: random.Random, plies: int, state: Any = None) -> Any:
-    """A non-terminal state `plies` random moves after `state` (retrying when the game ends early)."""
-    start = game.initial if state is None else state
-    for _ in range(200):
-        s = start
-        for _ in range(plies):
-            if game.is_terminal(s):
-                break
-            s = game.result(s, rng.choice(game.actions(s)))
-        if not game.is_terminal(s):
-            return s
-    raise RuntimeError("no non-terminal position found (a grader set-up problem)")
-
-
 SMALL_FOOD = "5 5\n#####\n##* #\n##A*#\n# B##\n#####"
 MEDIUM_FOOD = "7 6\n#######\n#A  * #\n# # # #\n#* * *#\n#  # B#\n#######"
 
@@ -216,13 +202,13 @@ def game_cases(group: str) -> list[Case]:
     ]
     for tag, rng, count in _rngs(group + "/positions", 1, 2):
         for i in range(count):
-            s = _playout(ttt, rng, rng.randint(2, 5))
+            s = kit.playout(ttt, rng, rng.randint(2, 5))
             cases.append(Case(f"{tag}a TicTacToe position #{i + 1} ({s.to_move} to move)", ttt, s,
                               rng.randint(1, 3), hashed_evaluation(ttt)))
-            s = _playout(c4, rng, rng.randint(3, 8))
+            s = kit.playout(c4, rng, rng.randint(3, 8))
             cases.append(Case(f"{tag}a ConnectFour 4x4 position #{i + 1} ({s.to_move} to move)", c4, s,
                               rng.randint(1, 3), hashed_evaluation(c4)))
-            s = _playout(iso4, rng, rng.randint(1, 4))
+            s = kit.playout(iso4, rng, rng.randint(1, 4))
             cases.append(Case(f"{tag}an Isolation 4x4 position #{i + 1} ({s.to_move} to move)", iso4, s,
                               rng.randint(1, 3), hashed_evaluation(iso4)))
     return cases
