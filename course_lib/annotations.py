@@ -27,7 +27,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Sequence
 
-from .games.tree import CHANCE, MAX, MIN, TERMINAL, GameTree
+from .games.tree import CHANCE, MAX, MIN, TERMINAL, GameTree, level_labels
 from .trace import Traced
 
 INF = math.inf
@@ -168,7 +168,7 @@ def game_shape(game: Any, state: Any = None, depth: int | None = 2, *, visited: 
                 if count >= max_nodes and c not in wanted and c not in through:
                     more[n] = more.get(n, 0) + 1
                     continue
-                states[c], edge[c] = game.result(s, a), _action_text(a)
+                states[c], edge[c] = game.result(s, a), action_text(a)
                 if kind[n] == CHANCE:
                     prob[c] = game.probability(s, a)
                     edge[c] += f" ({prob[c]:.2g})"
@@ -178,8 +178,7 @@ def game_shape(game: Any, state: Any = None, depth: int | None = 2, *, visited: 
                 children[n] = kids
             nxt.extend(kids)
         queue = nxt
-    names = _level_labels(children, kind)
-    label.update(names)
+    label.update(level_labels((), children, kind))
     return TreeShape((), kind, children, label, value, edge, prob, states, more)
 
 
@@ -189,31 +188,13 @@ def _game_kind(game: Any, state: Any, me: Any) -> str:
     return CHANCE if who == CHANCE else (MAX if who == me else MIN)
 
 
-def _action_text(a: Any) -> str:
-    if isinstance(a, tuple):
-        return ",".join(str(x) for x in a)
-    return str(a)
+def action_text(action: Any) -> str:
+    """An action as figures, steppers and feedback write it: ``(1,2)`` for a tuple, else its str.
 
-
-def _level_labels(children: dict, kind: dict) -> dict:
-    """``P1.i``/``P2.i`` labels numbered level by level, ``L.i`` for terminals left to right."""
-    labels, counters, queue = {}, {}, [()]
-    while queue:
-        nxt = []
-        for n in queue:
-            if kind[n] != TERMINAL:
-                prefix = {MAX: "P1", MIN: "P2", CHANCE: "C"}[kind[n]]
-                labels[n] = f"{prefix}.{counters.get(prefix, 0)}"
-                counters[prefix] = counters.get(prefix, 0) + 1
-            nxt.extend(children.get(n, ()))
-        queue = nxt
-    stack, leaves = [()], 0
-    while stack:
-        n = stack.pop()
-        if kind[n] == TERMINAL:
-            labels[n], leaves = f"L.{leaves}", leaves + 1
-        stack.extend(reversed(children.get(n, ())))
-    return labels
+    >>> action_text((1, 2)), action_text(4), action_text("up")
+    ('(1,2)', '4', 'up')
+    """
+    return "(" + ",".join(str(x) for x in action) + ")" if isinstance(action, tuple) else str(action)
 
 
 # -- reading a trace -------------------------------------------------------------------
@@ -288,30 +269,103 @@ class Annotations:
 
 
 class _Replay:
-    """Maps trace events to node ids and remembers what the search has finished."""
+    """Maps trace events to the ids of the tree being drawn; `_TreeReplay` and `_GameReplay` say how."""
 
-    def __init__(self, game: Any, root: NodeId, shape: TreeShape | None):
-        self.game = game
-        self.tree = isinstance(game, GameTree)
-        self.shape = shape
-        if self.tree:
-            self.root_state = root
-            self.me = MAX
-        else:
-            self.root_state = root
-            self.me = game.to_move(root)
-            self.last = {root: ()}
-            self.state = {(): root}
-        self.root = root if self.tree else ()
+    root: NodeId
+    me: Any
+
+    def __init__(self, game: Any, shape: TreeShape | None):
+        self.game, self.shape = game, shape
 
     def node(self, e: Any) -> NodeId | None:
-        if self.tree:
-            n = e.node
-            try:
-                path = self.path(n)
-            except ValueError:
-                return None
-            return n if path[0] == self.root else None
+        """The id an event concerns, or None when it lies outside the drawn subtree."""
+        raise NotImplementedError
+
+    def parent(self, n: NodeId) -> NodeId | None:
+        raise NotImplementedError
+
+    def path(self, n: NodeId) -> list[NodeId]:
+        """Ids from the root down to `n`."""
+        raise NotImplementedError
+
+    def kind(self, n: NodeId) -> str:
+        raise NotImplementedError
+
+    def all_children(self, n: NodeId) -> list[NodeId | None]:
+        """Every child of `n`, visited or not (None for one the drawing hides)."""
+        raise NotImplementedError
+
+    def probability(self, parent: NodeId, child: NodeId) -> float:
+        raise NotImplementedError
+
+    def drawn(self, visited: set, kids: dict) -> list[NodeId]:
+        """The nodes that get a status when no shape is drawn, each after its parent."""
+        raise NotImplementedError
+
+    def leaf_value(self, e: Any) -> Any:
+        """The value of a utility/evaluate event from the drawing's point of view."""
+        v, who = e.value, e.player
+        players = getattr(self.game, "players", ())
+        if who is not None and len(players) == 2 and who != self.me and not isinstance(v, tuple):
+            return -v
+        return v
+
+
+class _TreeReplay(_Replay):
+    """Ids are node names of a `GameTree`; values are MAX's, as written at the leaves."""
+
+    def __init__(self, game: GameTree, root: NodeId, shape: TreeShape | None):
+        super().__init__(game, shape)
+        self.root, self.me = root, MAX
+
+    def node(self, e: Any) -> NodeId | None:
+        try:
+            path = self.path(e.node)
+        except ValueError:
+            return None
+        return e.node if path[0] == self.root else None
+
+    def parent(self, n: NodeId) -> NodeId | None:
+        return None if n == self.root else self.game.parent(n)
+
+    def path(self, n: NodeId) -> list[NodeId]:
+        out = [n]
+        while out[-1] != self.root:
+            p = self.game.parent(out[-1])
+            if p is None:
+                break
+            out.append(p)
+        out.reverse()
+        return out
+
+    def kind(self, n: NodeId) -> str:
+        return self.game.kind(n)
+
+    def all_children(self, n: NodeId) -> list[NodeId | None]:
+        return self.game.children(n)
+
+    def probability(self, parent: NodeId, child: NodeId) -> float:
+        return self.game.probability(parent, self.game.children(parent).index(child))
+
+    def drawn(self, visited: set, kids: dict) -> list[NodeId]:
+        return self.game.subtree(self.root).nodes()
+
+    def leaf_value(self, e: Any) -> Any:
+        if e.kind == "utility" and self.game.kind(e.node) == TERMINAL:
+            return self.game.value(e.node)
+        return super().leaf_value(e)
+
+
+class _GameReplay(_Replay):
+    """Ids are tuples of actions from the root state; values are the root player's."""
+
+    def __init__(self, game: Any, root: Any, shape: TreeShape | None):
+        super().__init__(game, shape)
+        self.root, self.me = (), game.to_move(root)
+        self.last = {root: ()}   # the id a state was last generated as
+        self.state = {(): root}
+
+    def node(self, e: Any) -> NodeId | None:
         if e.kind == "generate":
             pid = self.last.get(e.parent)
             if pid is None:
@@ -323,54 +377,67 @@ class _Replay:
         return self.last.get(e.node)
 
     def parent(self, n: NodeId) -> NodeId | None:
-        if n == self.root:
-            return None
-        return self.game.parent(n) if self.tree else n[:-1]
+        return n[:-1] if n else None
 
     def path(self, n: NodeId) -> list[NodeId]:
-        out = [n]
-        if self.tree:
-            while out[-1] != self.root:
-                p = self.game.parent(out[-1])
-                if p is None:
-                    break
-                out.append(p)
-            out.reverse()
-            return out
         return [n[:i] for i in range(len(n) + 1)]
 
     def kind(self, n: NodeId) -> str:
-        if self.tree:
-            return self.game.kind(n)
         if self.shape is not None and n in self.shape.kind:
             return self.shape.kind[n]
         s = self.state[n]
-        if self.game.is_terminal(s):
-            return TERMINAL
-        return _game_kind(self.game, s, self.me)
+        return TERMINAL if self.game.is_terminal(s) else _game_kind(self.game, s, self.me)
 
-    def all_children(self, n: NodeId) -> list[NodeId]:
-        if self.tree:
-            return self.game.children(n)
+    def all_children(self, n: NodeId) -> list[NodeId | None]:
         if self.shape is not None and self.shape.children.get(n):
             return list(self.shape.children[n]) + [None] * self.shape.more.get(n, 0)
-        s = self.state[n]
-        return [n + (a,) for a in self.game.actions(s)]
+        return [n + (a,) for a in self.game.actions(self.state[n])]
 
     def probability(self, parent: NodeId, child: NodeId) -> float:
-        if self.tree:
-            return self.game.probability(parent, self.game.children(parent).index(child))
         return self.game.probability(self.state[parent], child[-1])
 
-    def leaf_value(self, e: Any) -> Any:
-        """The value of a utility/evaluate event from the drawing's point of view."""
-        if self.tree and e.kind == "utility" and self.game.kind(e.node) == TERMINAL:
-            return self.game.value(e.node)
-        v, who = e.value, e.action
-        players = getattr(self.game, "players", ())
-        if who is not None and len(players) == 2 and who != self.me and not isinstance(v, tuple):
-            return -v
-        return v
+    def drawn(self, visited: set, kids: dict) -> list[NodeId]:
+        nodes = sorted(visited, key=lambda p: (len(p), str(p)))
+        return nodes + [c for p in nodes if p in kids for c in self.all_children(p) if c not in visited]
+
+
+def _replay(game: Any, root: Any, shape: TreeShape | None) -> _Replay:
+    return _TreeReplay(game, root, shape) if isinstance(game, GameTree) else _GameReplay(game, root, shape)
+
+
+def visited_ids(game: Any, trace: Any, root: Any = None) -> set:
+    """The ids of the nodes `trace` visited below `root` (what `Annotations.visited` holds), without the values.
+
+    >>> from course_lib.games import RaceTo
+    >>> game = Traced(RaceTo())
+    >>> _ = game.result(game.result(game.initial, 3), 1)
+    >>> sorted(visited_ids(game, game.trace))
+    [(), (3,), (3, 1)]
+    """
+    game = _plain(game)
+    if root is None:
+        root = first_state(game, trace)
+    rp = _replay(game, root, None)
+    out: set = set()
+    for e in _events(trace):
+        n = rp.node(e)
+        if n is not None:
+            out.update(rp.path(n))
+    return out
+
+
+def first_state(game: Any, trace: Any) -> Any:
+    """The state a search started from: the first one its trace touched (the game's initial state if none)."""
+    game = _plain(game)
+    if isinstance(game, GameTree):
+        return game.initial
+    for e in _events(trace):
+        return e.parent if e.kind == "generate" else e.node
+    return game.initial
+
+
+def _events(trace: Any) -> list:
+    return trace.events() if hasattr(trace, "events") else list(trace)
 
 
 def search_annotations(game: Any, trace: Any, *, root: Any = None, step: int | None = None,
@@ -384,11 +451,11 @@ def search_annotations(game: Any, trace: Any, *, root: Any = None, step: int | N
     """
     game = _plain(game)
     if root is None:
-        root = game.initial if isinstance(game, GameTree) else _first_state(trace, game)
-    events = trace.events() if hasattr(trace, "events") else list(trace)
+        root = first_state(game, trace)
+    events = _events(trace)
     total = len(events)
     step = total if step is None else max(0, min(step, total))
-    rp = _Replay(game, root, shape)
+    rp = _replay(game, root, shape)
 
     visited: set = set()
     kids: dict = {}          # visited children in visit order
@@ -454,12 +521,6 @@ def search_annotations(game: Any, trace: Any, *, root: Any = None, step: int | N
                        chosen, step, total, event, at, status)
 
 
-def _first_state(trace: Any, game: Any) -> Any:
-    for e in trace.events():
-        return e.parent if e.kind == "generate" else e.node
-    return game.initial
-
-
 def _combine(rp: _Replay, n: NodeId, visited_kids: Sequence, leafval: dict, value: dict, interval: dict,
              closed: set, partial: bool = False) -> tuple[Any, Any]:
     """The returned value of `n` and the interval its visited leaves prove."""
@@ -519,18 +580,7 @@ def _statuses(rp: _Replay, shape: TreeShape | None, visited: set, kids: dict, cl
     """Status of every drawn node and the cut edges (visited parent, pruned child)."""
     status: dict = {}
     cuts: list = []
-    if shape is not None:
-        nodes, children = shape.nodes(), shape.children
-    elif rp.tree:
-        nodes = rp.game.subtree(rp.root).nodes()
-        children = {n: rp.game.children(n) for n in nodes}
-    else:
-        nodes, children = sorted(visited, key=lambda p: (len(p), str(p))), {}
-        for p in list(nodes):
-            if p in kids:
-                children[p] = rp.all_children(p)
-                nodes += [c for c in children[p] if c not in visited]
-    for n in nodes:
+    for n in shape.nodes() if shape is not None else rp.drawn(visited, kids):
         if n in visited:
             status[n] = "visited"
             continue

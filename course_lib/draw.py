@@ -28,9 +28,11 @@ Every element carries a gid that names it, so a program can check what was drawn
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .annotations import Annotations, TreeShape, fmt_value, game_shape, search_annotations, tree_shape
+from .annotations import (Annotations, TreeShape, first_state, fmt_value, game_shape, search_annotations, tree_shape,
+                          visited_ids)
 from .games.tree import CHANCE, MAX, MIN, TERMINAL, GameTree
 from .trace import Traced
 
@@ -140,11 +142,10 @@ def draw_board(state: Any, *, title: str | None = None, ax: Any = None, fmt: str
     from matplotlib.figure import Figure
     from matplotlib.patches import Rectangle
 
-    board, cols = getattr(state, "board", None), getattr(state, "cols", None)
-    if cols is None and hasattr(state, "heights"):
-        cols = len(state.heights)
-    if not isinstance(board, str) or not cols:
+    grid = _grid(state)
+    if grid is None:
         raise TypeError("draw_board needs a state with a row-major `board` string and `cols` (or `heights`)")
+    board, cols = grid
     rows = len(board) // cols
     if ax is None:
         figure = Figure(figsize=(0.5 * cols + 0.4, 0.5 * rows + 0.6), layout="constrained")
@@ -210,12 +211,27 @@ def _kept(shape: TreeShape, max_leaves: int) -> tuple[set, int]:
     return keep, len(leaves) - max_leaves
 
 
-def _board_text(state: Any) -> str | None:
+def _grid(state: Any) -> tuple[str, int] | None:
+    """``(board, cols)`` of a grid state (a row-major `board` string and `cols` or `heights`), else None.
+
+    >>> from course_lib.games import ConnectFour, RaceTo
+    >>> _grid(ConnectFour().initial)[1], _grid(RaceTo().initial)
+    (7, None)
+    """
     board, cols = getattr(state, "board", None), getattr(state, "cols", None)
     if cols is None and hasattr(state, "heights"):
         cols = len(state.heights)
     if not isinstance(board, str) or not cols:
         return None
+    return board, cols
+
+
+def _board_text(state: Any) -> str | None:
+    """A grid state as rows of text (``·`` for an empty square), or None for other states."""
+    grid = _grid(state)
+    if grid is None:
+        return None
+    board, cols = grid
     return "\n".join(board[i:i + cols].replace(".", "·") for i in range(0, len(board), cols))
 
 
@@ -242,18 +258,14 @@ def draw_tree(game: Any, trace: Any = None, *, state: Any = None, depth: int | N
         trace = game.trace
     if isinstance(plain, GameTree):
         shape = tree_shape(plain, state)
-        notes = search_annotations(plain, trace, root=shape.root, step=step, shape=shape) if trace is not None else None
+        root = shape.root
     else:
-        if state is None:
-            state = plain.initial
-            if trace is not None and len(trace):
-                first = trace[0]
-                state = first.parent if first.kind == "generate" else first.node
+        root = state if state is not None else first_state(plain, trace) if trace is not None else plain.initial
         if depth is None:
             depth = 0 if trace is not None else 2
-        seen = search_annotations(plain, trace, root=state).visited if trace is not None else ()
-        shape = game_shape(plain, state, depth, visited=seen, max_nodes=max(4 * max_leaves, 400))
-        notes = search_annotations(plain, trace, root=state, step=step, shape=shape) if trace is not None else None
+        seen = visited_ids(plain, trace, root) if trace is not None else ()
+        shape = game_shape(plain, root, depth, visited=seen, max_nodes=max(4 * max_leaves, 400))
+    notes = search_annotations(plain, trace, root=root, step=step, shape=shape) if trace is not None else None
     if boards is None:
         boards = bool(shape.state) and len(shape.nodes()) <= 40 and _board_text(shape.state[shape.root]) is not None
     keep, hidden = _kept(shape, max_leaves)
@@ -265,11 +277,53 @@ def draw_tree(game: Any, trace: Any = None, *, state: Any = None, depth: int | N
                    boards=boards, labels=labels, title=title, ax=ax, fmt=fmt)
 
 
+EDGE_LINES = {"visited": ("-", "black", 1.4), "plain": ("-", "black", 1.2), "chosen": ("-", CHOSEN, 4.0),
+              "cut": ("--", FAINT, 1.2), "pruned": ("--", FAINT, 1.0), "unreached": (":", FAINT, 1.0),
+              "pending": ("-", "#dddddd", 1.0)}
+
+
+@dataclass
+class _Scene:
+    """What the three drawing passes (edges, nodes, legend) share: the axes, the tree, the notes, the sizes."""
+
+    ax: Any
+    shape: TreeShape
+    notes: Annotations | None
+    pos: dict       # id -> (x, y) in axes units
+    keep: set       # the ids drawn
+    boards: bool
+    fs: int         # font size
+    ms: int         # marker size
+
+    def __post_init__(self) -> None:
+        self.ids = {n: self.shape.label[n] for n in self.keep}
+        players = sorted({k for k in self.shape.kind.values() if k not in MARKERS})
+        self.players = players
+        self.marker_of = dict(MARKERS, **{p: PLAYER_MARKERS[i % len(PLAYER_MARKERS)] for i, p in enumerate(players)})
+        self.face_of = dict(FACE, **{p: PLAYER_FACES[i % len(PLAYER_FACES)] for i, p in enumerate(players)})
+
+    def status(self, n: Any) -> str:
+        return "plain" if self.notes is None else self.notes.status(n)
+
+
+def _chosen(shape: TreeShape, notes: Annotations | None, keep: set, move: Any) -> Any:
+    """The root child to highlight: `move` when given, else the best one the search found."""
+    chosen = notes.chosen if notes is not None else None
+    if move is not None:
+        kids = shape.children.get(shape.root, [])
+        if isinstance(shape.root, tuple):
+            chosen = shape.root + (move,)
+        elif isinstance(move, int) and 0 <= move < len(kids):
+            chosen = kids[move]
+        if chosen not in keep:
+            raise ValueError(f"move {move!r} is not an action at the root of this drawing")
+    return chosen
+
+
 def _render(shape: TreeShape, notes: Annotations | None, pos: dict, keep: set, hidden: int, n_leaves: int, *,
             move: Any, window: bool, values: Mapping | None, boards: bool, labels: bool, title: str | None,
             ax: Any, fmt: str) -> Drawing:
     from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
 
     depth = max(-y for _, y in pos.values())
     gap = 2.2 if boards else 1.0
@@ -283,67 +337,65 @@ def _render(shape: TreeShape, notes: Annotations | None, pos: dict, keep: set, h
     else:
         figure = ax.figure
     small = n_leaves > 32
-    fs = 7 if small else 9
-    ms = 8 if small else 14
-    lab = {n: shape.label[n] for n in keep}
-    ids = {n: lab[n] for n in keep}
+    scene = _Scene(ax, shape, notes, pos, keep, boards, fs=7 if small else 9, ms=8 if small else 14)
+    chosen = _chosen(shape, notes, keep, move)
+    _draw_edges(scene, chosen)  # first, so that markers sit on top of them
+    _draw_nodes(scene, small=small, labels=labels, values=values, window=window)
+    xs = [x for x, _ in pos.values()]
+    ys = [y for _, y in pos.values()]
+    if hidden:
+        ax.text(max(xs) + 0.8, min(ys), f"… {hidden} more leaves", fontsize=scene.fs + 1, ha="left", va="center",
+                color="#555555", gid="more")
+    ax.set_xlim(min(xs) - 1.0, max(xs) + (3.5 if hidden else 1.0))
+    ax.set_ylim(min(ys) - (1.6 if boards else 0.9), max(ys) + 0.6)
+    ax.set_axis_off()
+    _draw_legend(scene, chosen)
+    if title:
+        ax.set_title(title)
+    return Drawing(figure, ax, shape, notes, {scene.ids[n]: pos[n][0] for n in keep}, hidden, fmt, tight=not own)
 
-    chosen = None
-    if notes is not None:
-        chosen = notes.chosen
-    if move is not None:
-        kids = shape.children.get(shape.root, [])
-        if isinstance(shape.root, tuple):
-            chosen = shape.root + (move,)
-        elif isinstance(move, int) and 0 <= move < len(kids):
-            chosen = kids[move]
-        if chosen not in keep:
-            raise ValueError(f"move {move!r} is not an action at the root of this drawing")
 
-    def status(n: Any) -> str:
-        return "plain" if notes is None else notes.status(n)
-
-    cuts = set(notes.cut_edges) if notes is not None else set()
-    # Edges first, so that markers sit on top of them.
-    for p in keep:
+def _draw_edges(sc: _Scene, chosen: Any) -> None:
+    """Every drawn edge styled by its child's status, the × on cut edges, and the action texts."""
+    ax, shape, ids, fs, ms = sc.ax, sc.shape, sc.ids, sc.fs, sc.ms
+    cuts = set(sc.notes.cut_edges) if sc.notes is not None else set()
+    for p in sc.keep:
         for c in shape.children.get(p, []):
-            if c not in keep:
+            if c not in sc.keep:
                 continue
-            (x0, y0), (x1, y1) = pos[p], pos[c]
-            s = status(c)
+            (x0, y0), (x1, y1) = sc.pos[p], sc.pos[c]
             if (p, c) in cuts:
                 style = "cut"
             elif c == chosen and p == shape.root:
                 style = "chosen"
             else:
-                style = s
-            line = {"visited": ("-", "black", 1.4), "plain": ("-", "black", 1.2), "chosen": ("-", CHOSEN, 4.0),
-                    "cut": ("--", FAINT, 1.2), "pruned": ("--", FAINT, 1.0), "unreached": (":", FAINT, 1.0),
-                    "pending": ("-", "#dddddd", 1.0)}[style]
+                style = sc.status(c)
+            line = EDGE_LINES[style]
             ax.plot([x0, x1], [y0, y1], linestyle=line[0], color=line[1], linewidth=line[2], zorder=1,
                     gid=f"edge:{ids[p]}->{ids[c]}:{style}")
             if style == "cut":
                 ax.plot([(x0 + x1) / 2], [(y0 + y1) / 2], marker="x", color="#d7301f", markersize=ms * 0.7,
                         markeredgewidth=2, zorder=3, gid=f"cut:{ids[p]}->{ids[c]}")
-            if c in shape.edge_text and (not boards or shape.kind[p] == CHANCE):
+            if c in shape.edge_text and (not sc.boards or shape.kind[p] == CHANCE):
                 ax.text(0.4 * x0 + 0.6 * x1, 0.4 * y0 + 0.6 * y1, shape.edge_text[c], fontsize=fs - 1, color="#555555",
                         ha="center", va="center", zorder=2, gid=f"action:{ids[c]}",
                         bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8})
 
-    players = sorted({k for k in shape.kind.values() if k not in MARKERS})
-    marker_of = dict(MARKERS, **{p: PLAYER_MARKERS[i % len(PLAYER_MARKERS)] for i, p in enumerate(players)})
-    face_of = dict(FACE, **{p: PLAYER_FACES[i % len(PLAYER_FACES)] for i, p in enumerate(players)})
+
+def _draw_nodes(sc: _Scene, *, small: bool, labels: bool, values: Mapping | None, window: bool) -> None:
+    """Markers, leaf values, labels, returned values, evaluation order, windows, tiny boards, the current ring."""
+    ax, shape, notes, ids, fs, ms = sc.ax, sc.shape, sc.notes, sc.ids, sc.fs, sc.ms
     open_nodes = set(notes.open) if notes is not None else set()
     current = notes.at if notes is not None and notes.step < notes.total_steps else None
-    for n in keep:
-        x, y = pos[n]
-        kind, s = shape.kind[n], status(n)
+    for n in sc.keep:
+        x, y = sc.pos[n]
+        kind, s = shape.kind[n], sc.status(n)
         faint = s in ("pruned", "unreached", "pending")
-        face = "white" if faint else face_of[kind]
+        face = "white" if faint else sc.face_of[kind]
         edge = FAINT if faint else "black"
         vector_leaf = kind == TERMINAL and isinstance(shape.value[n], tuple)
         # A vector does not fit in a leaf's square: its text gets a box of its own instead.
-        ax.plot([x], [y], marker=marker_of[kind], markersize=ms * (1.15 if kind == TERMINAL else 1.0),
+        ax.plot([x], [y], marker=sc.marker_of[kind], markersize=ms * (1.15 if kind == TERMINAL else 1.0),
                 markerfacecolor=face, markeredgecolor=edge, linestyle="none", zorder=4, gid=f"node:{ids[n]}:{s}",
                 alpha=0.0 if vector_leaf else 1.0)
         color = "#999999" if faint else "black"
@@ -353,10 +405,10 @@ def _render(shape: TreeShape, notes: Annotations | None, pos: dict, keep: set, h
                     va="center", color=color, zorder=5, gid=f"leaf:{ids[n]}", bbox=box)
         if labels:
             if kind == TERMINAL or not shape.children.get(n):
-                ax.text(x, y - 0.3, lab[n], fontsize=fs - 2, ha="center", va="top", color="#777777", zorder=5,
+                ax.text(x, y - 0.3, ids[n], fontsize=fs - 2, ha="center", va="top", color="#777777", zorder=5,
                         gid=f"label:{ids[n]}")
             else:
-                ax.text(x - 0.18, y + 0.05, lab[n], fontsize=fs - 1, ha="right", va="bottom", color="#555555",
+                ax.text(x - 0.18, y + 0.05, ids[n], fontsize=fs - 1, ha="right", va="bottom", color="#555555",
                         zorder=5, gid=f"label:{ids[n]}", bbox=HALO)
         text = ""
         if notes is not None and s == "visited":
@@ -376,7 +428,7 @@ def _render(shape: TreeShape, notes: Annotations | None, pos: dict, keep: set, h
             if w:
                 ax.text(x + 0.2, y - 0.08, w, fontsize=fs - 2, ha="left", va="top", zorder=5,
                         color="#d95f02" if now else "#555555", gid=f"window:{ids[n]}", bbox=HALO)
-        if boards and n in shape.state:
+        if sc.boards and n in shape.state:
             board = _board_text(shape.state[n])
             if board:
                 ax.text(x, y - 0.42, board, fontsize=fs - 2, family="monospace", ha="center", va="top",
@@ -385,21 +437,21 @@ def _render(shape: TreeShape, notes: Annotations | None, pos: dict, keep: set, h
         if shape.more.get(n):
             ax.text(x, y - 0.45, f"+{shape.more[n]}", fontsize=fs - 2, ha="center", va="top", color="#777777",
                     gid=f"hidden:{ids[n]}")
-    if current is not None and current in keep:
-        x, y = pos[current]
+    if current is not None and current in sc.keep:
+        x, y = sc.pos[current]
         ax.plot([x], [y], marker="o", markersize=ms * 1.9, markerfacecolor="none", markeredgecolor=CHOSEN,
                 markeredgewidth=2, linestyle="none", zorder=3, gid=f"current:{ids[current]}")
-    xs = [x for x, _ in pos.values()]
-    ys = [y for _, y in pos.values()]
-    if hidden:
-        ax.text(max(xs) + 0.8, min(ys), f"… {hidden} more leaves", fontsize=fs + 1, ha="left", va="center",
-                color="#555555", gid="more")
-    ax.set_xlim(min(xs) - 1.0, max(xs) + (3.5 if hidden else 1.0))
-    ax.set_ylim(min(ys) - (1.6 if boards else 0.9), max(ys) + 0.6)
-    ax.set_axis_off()
-    handles = [Line2D([], [], marker=marker_of[k], linestyle="none", markerfacecolor=face_of[k],
+
+
+def _draw_legend(sc: _Scene, chosen: Any) -> None:
+    """The node kinds drawn and, with a trace, what the edge styles, bounds and order badges mean."""
+    from matplotlib.lines import Line2D
+
+    notes, keep = sc.notes, sc.keep
+    drawn_kinds = {sc.shape.kind[n] for n in keep}
+    handles = [Line2D([], [], marker=sc.marker_of[k], linestyle="none", markerfacecolor=sc.face_of[k],
                       markeredgecolor="black", markersize=9, label=NAMES.get(k, k))
-               for k in [MAX, MIN, CHANCE, TERMINAL] + players if k in {shape.kind[n] for n in keep}]
+               for k in [MAX, MIN, CHANCE, TERMINAL] + sc.players if k in drawn_kinds]
     if notes is not None:
         handles.append(Line2D([], [], color="black", label="visited"))
         seen = {notes.status(n) for n in keep}
@@ -416,8 +468,5 @@ def _render(shape: TreeShape, notes: Annotations | None, pos: dict, keep: set, h
         if notes.order:
             handles.append(Line2D([], [], marker="o", linestyle="none", markerfacecolor="#1b7837",
                                   markeredgecolor="none", label="order valued"))
-    legend = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    legend = sc.ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     legend.set_gid("legend")
-    if title:
-        ax.set_title(title)
-    return Drawing(figure, ax, shape, notes, {ids[n]: pos[n][0] for n in keep}, hidden, fmt, tight=not own)

@@ -28,8 +28,12 @@ class Event(NamedTuple):
 
     `kind` is one of ``expand`` (asked for the actions of `node`), ``generate``
     (made `node` as the result of `action` in `parent`), ``terminal_test``,
-    ``utility`` and ``evaluate`` (`value` is what came back). `depth` counts plies
-    from the first state the search touched.
+    ``utility`` and ``evaluate`` (`value` is what came back; `player` is the player
+    the value was asked for, None for a utility vector). `depth` counts plies from
+    the first state the search touched. Fields a kind does not use are None.
+
+    >>> Event("evaluate", "P2.0", 1, player="MAX", value=3)
+    Event(kind='evaluate', node='P2.0', depth=1, parent=None, action=None, value=3, player='MAX')
     """
 
     kind: str
@@ -38,6 +42,7 @@ class Event(NamedTuple):
     parent: Hashable | None = None
     action: Any = None
     value: Any = None
+    player: Any = None
 
 
 class Trace:
@@ -190,7 +195,7 @@ class Traced:
         value = self._game.utility(state, player)
         self._counts[UTILITY] += 1
         if self._keep:
-            self._events.append((UTILITY, state, self._d(state), None, player, value))
+            self._events.append((UTILITY, state, self._d(state), None, None, value, player))
         return value
 
     def utilities(self, state: Hashable) -> tuple:
@@ -208,7 +213,8 @@ class Traced:
             value = evaluate(state, *args, **kwargs)
             self._counts[EVALUATE] += 1
             if self._keep:
-                self._events.append((EVALUATE, state, self._d(state), None, args[0] if args else None, value))
+                self._events.append((EVALUATE, state, self._d(state), None, None, value,
+                                     args[0] if args else kwargs.get("player")))
             return value
 
         traced_evaluate.__name__ = getattr(evaluate, "__name__", "evaluate")

@@ -17,7 +17,7 @@ import os
 import sys
 from typing import Any, Callable, Sequence
 
-from .annotations import search_annotations
+from .annotations import action_text, search_annotations
 from .draw import Drawing, Picture, draw_board, draw_tree
 from .trace import Traced
 
@@ -86,7 +86,7 @@ def _describe(event: Any, label: str) -> str:
     if event is None:
         return "before the search starts"
     if event.kind == "generate":
-        return f"generate {label} (action {event.action!r} from the parent)"
+        return f"generate {label} (action {action_text(event.action)} from the parent)"
     if event.kind in ("utility", "evaluate"):
         return f"{event.kind} of {label} = {event.value!r}"
     if event.kind == "terminal_test":

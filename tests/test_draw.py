@@ -210,3 +210,85 @@ def test_draw_game_with_chance_states_and_an_evaluator():
     assert marker["C.0"] == "o" and drawing.texts("action")["P2.0"] == "1 (0.33)"
     assert drawing.texts("value")["P1.0"] == f"{value:g}"
     assert len(drawing.texts("order")) == len(game.trace.leaves())
+
+
+# -- one replay per kind of game, one label rule, one action text ---------------------------------------
+
+def test_a_game_and_the_same_game_written_as_a_tree_are_drawn_alike():
+    """The replay over action paths (any game) and over node names (a GameTree) agree on every mark."""
+    from coursetools.checks.trees import as_tree
+
+    race = RaceTo(6, 3)
+    game, tree = Traced(race), Traced(as_tree(race, race.initial))
+    assert alphabeta_value(game, game.initial) == alphabeta_value(tree, tree.initial)
+    as_game, as_tree_drawing = draw_tree(game, depth=99), draw_tree(tree)
+    assert as_game.positions == as_tree_drawing.positions  # the same labels in the same places
+    for status in ("visited", "pruned", "unreached"):
+        assert sorted(as_game.styled(status)) == sorted(as_tree_drawing.styled(status)), status
+    for style in ("cut", "chosen", "visited"):
+        assert sorted(as_game.edges(style)) == sorted(as_tree_drawing.edges(style)), style
+    for kind in ("value", "order", "leaf"):
+        assert as_game.texts(kind) == as_tree_drawing.texts(kind), kind
+    assert as_game.styled("pruned"), "the case should prune something"
+
+
+def test_labels_follow_one_rule_for_trees_and_for_drawn_games():
+    from course_lib.annotations import game_shape
+    from course_lib.games.tree import level_labels
+
+    tree = GameTree.from_nested([[(1, 2, 3), [(4, 1, 0), (0, 0, 9)]], [(5, 5, 0)]])  # players P1, P2, P3
+    kinds = {n: tree.kind(n) for n in tree.nodes()}
+    assert level_labels(tree.initial, {n: tree.children(n) for n in tree.nodes()}, kinds) == \
+        {n: tree.label(n) for n in tree.nodes()}
+    assert sorted(tree.label(n) for n in tree.nodes() if kinds[n] == "P3") == ["P3.0"]
+    shape = game_shape(RaceTo(), depth=2)  # the horizon's nodes keep their player's label
+    assert [shape.label[n] for n in shape.children[(1,)]] == ["P1.1", "P1.2", "P1.3"]
+    assert shape.label[()] == "P1.0" and shape.label[(3,)] == "P2.2"
+
+
+def test_stepping_draws_the_shape_of_the_whole_search_and_reads_visits_once():
+    from course_lib.annotations import visited_ids
+
+    game = Traced(RaceTo(7, 3))
+    alphabeta_value(game, game.initial)
+    whole = draw_tree(game)
+    assert visited_ids(game, game.trace) == whole.notes.visited
+    for step in (0, 5, 40):
+        part = draw_tree(game, step=step)
+        assert part.shape.nodes() == whole.shape.nodes() and part.positions == whole.positions
+        assert part.notes.visited <= whole.notes.visited and part.notes.step == step
+    assert draw_tree(game, step=5).styled("visited") != whole.styled("visited")
+
+
+def test_edges_and_feedback_paths_write_actions_with_the_same_function():
+    from coursetools.checks import kit
+
+    from course_lib.annotations import action_text
+
+    ttt = TicTacToe()
+    game = Traced(ttt)
+    state = ttt.state_from(["XO.", ".X.", "O.."], "O")
+    minimax_value(game, state)
+    drawing = draw_tree(game, boards=False, max_leaves=200)
+    edge = drawing.texts("action")
+    name = kit.path_namer(state, [game.trace])
+    for _parent, action, child in game.trace.edges()[:12]:
+        path = name(child).split("/")
+        assert path[-1] == action_text(action) == edge[drawing.shape.label[tuple(map(_square, path))]]
+    assert kit.action_text is action_text
+
+
+def _square(text: str) -> tuple:
+    return tuple(int(x) for x in text.strip("()").split(","))
+
+
+def test_a_value_asked_for_the_other_player_is_drawn_from_the_root_players_view():
+    """Evaluate events carry the player the value is for; the figure turns it to the root player's view."""
+    for asked in ("X", "O"):
+        game = Traced(ConnectFour(4, 4))
+        evaluate = game.evaluator(lambda state, player: 1 if player == "X" else -1)  # X is better by 1
+        child = game.result(game.initial, 0)
+        evaluate(child, asked)
+        assert game.trace[-1].player == asked and game.trace[-1].action is None
+        notes = draw_tree(game).notes
+        assert notes.value[(0,)] == 1 and notes.text(()) == "≥1", asked

@@ -77,8 +77,22 @@ def test_evaluator_is_recorded_at_its_depth():
     evaluate = game.evaluator(lambda state, player: 0.5)
     child = game.result(game.initial, 1)
     assert evaluate(child, "X") == 0.5
-    assert game.trace.events("evaluate") == [Event("evaluate", child, 1, None, "X", 0.5)]
+    assert game.trace.events("evaluate") == [Event("evaluate", child, 1, value=0.5, player="X")]
     assert game.trace.leaf_values() == [0.5]
+    evaluate(child, player="O")  # the player passed by name is recorded too
+    assert game.trace[-1].player == "O" and game.trace[-1].action is None
+
+
+def test_utility_and_evaluate_events_carry_the_player_not_an_action():
+    """The player a value was asked for has a field of its own; `action` belongs to generate events."""
+    game = Traced(GameTree.from_leaves([3, 5], branching=2))
+    leaf = game.result(game.initial, 1)
+    game.utility(leaf, "MIN")
+    game.utilities(leaf)
+    gen, util, vector = game.trace.events("generate", "utility")
+    assert (gen.action, gen.player) == (1, None)
+    assert util == Event("utility", leaf, 1, value=-5, player="MIN") and util.action is None
+    assert vector.player is None and vector.value == (5, -5)
 
 
 def test_trace_cannot_be_reset_or_replaced_by_ordinary_calls():

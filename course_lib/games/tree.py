@@ -25,6 +25,41 @@ def _is_vector(x: Any) -> bool:
     return isinstance(x, tuple) and len(x) >= 3 and all(_is_value(v) for v in x)
 
 
+def label_prefix(kind: str) -> str:
+    """``P1`` for MAX, ``P2`` for MIN, ``C`` for CHANCE, ``L`` for a leaf, a player's own name (``P3``) otherwise."""
+    return {MAX: "P1", MIN: "P2", CHANCE: "C", TERMINAL: "L"}.get(kind, kind)
+
+
+def level_labels(root: Hashable, children: Mapping, kind: Mapping) -> dict:
+    """The labels of a tree: decision and chance nodes numbered level by level, leaves left to right.
+
+    `children` maps a node to its children (left to right) and `kind` every node to MAX,
+    MIN, CHANCE, TERMINAL or a player's name. A node without children that is not
+    TERMINAL (a search horizon) is labelled as its player's.
+
+    >>> kids = {"r": ["a", "b"], "a": ["x", "y"]}
+    >>> level_labels("r", kids, {"r": MAX, "a": MIN, "b": MIN, "x": TERMINAL, "y": TERMINAL})
+    {'r': 'P1.0', 'a': 'P2.0', 'b': 'P2.1', 'x': 'L.0', 'y': 'L.1'}
+    """
+    labels: dict = {}
+    counters: dict[str, int] = {}
+    queue = deque([root])
+    while queue:
+        n = queue.popleft()
+        if kind[n] != TERMINAL:
+            prefix = label_prefix(kind[n])
+            labels[n] = f"{prefix}.{counters.get(prefix, 0)}"
+            counters[prefix] = counters.get(prefix, 0) + 1
+        queue.extend(children.get(n, ()))
+    leaves, stack = 0, [root]
+    while stack:
+        n = stack.pop()
+        if kind[n] == TERMINAL:
+            labels[n], leaves = f"L.{leaves}", leaves + 1
+        stack.extend(reversed(children.get(n, ())))
+    return labels
+
+
 class GameTree(Game):
     """A game given as an explicit tree of MAX, MIN, CHANCE and terminal nodes.
 
@@ -133,7 +168,7 @@ class GameTree(Game):
                 raise ValueError(f"a leaf must be a number or a utility vector, not {node!r}")
             if isinstance(node, list) and not node:
                 raise ValueError("an internal node needs at least one child (empty list found)")
-            prefix = cls._prefix(kind, players)
+            prefix = label_prefix(kind)
             name = f"{prefix}.{counters.get(prefix, 0)}"
             counters[prefix] = counters.get(prefix, 0) + 1
             kinds[name] = kind
@@ -219,16 +254,6 @@ class GameTree(Game):
                 stack.append(x[1])
         return (MAX, MIN)
 
-    @staticmethod
-    def _prefix(kind: str, players: tuple) -> str:
-        if kind == TERMINAL:
-            return "L"
-        if kind == CHANCE:
-            return "C"
-        if kind in (MAX, MIN):
-            return "P1" if kind == MAX else "P2"
-        return kind
-
     def _validate(self) -> None:
         if self.initial not in self._kind:
             raise ValueError(f"root {self.initial!r} is not a node of the tree")
@@ -284,18 +309,7 @@ class GameTree(Game):
         return self.players[(i + 1) % len(self.players)]
 
     def _make_labels(self) -> dict[str, str]:
-        # Decision nodes are numbered level by level; leaves left to right.
-        counters: dict[str, int] = {}
-        labels = {}
-        for name in self._bfs():
-            if self._kind[name] == TERMINAL:
-                continue
-            prefix = self._prefix(self._kind[name], self.players)
-            labels[name] = f"{prefix}.{counters.get(prefix, 0)}"
-            counters[prefix] = counters.get(prefix, 0) + 1
-        leaves = [n for n in self.nodes() if self._kind[n] == TERMINAL]
-        labels.update({n: f"L.{i}" for i, n in enumerate(leaves)})
-        return labels
+        return level_labels(self.initial, self._children, self._kind)
 
     def _bfs(self) -> list[str]:
         out, queue = [], deque([self.initial])

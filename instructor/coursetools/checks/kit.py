@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
+from course_lib.annotations import action_text  # an action as the figures write it, in paths too
 from course_lib.games import GameTree
 from course_lib.trace import Traced
 
@@ -171,15 +172,6 @@ def explain(case: Case, mine: Run, correct: Callable[..., Any], mistakes: Iterab
 
 
 # -- messages ----------------------------------------------------------------------------------------
-
-def action_text(action: Any) -> str:
-    """An action as written in a path: ``(1,2)`` for a tuple, else its str.
-
-    >>> action_text((1, 2)), action_text(4)
-    ('(1,2)', '4')
-    """
-    return "(" + ",".join(str(x) for x in action) + ")" if isinstance(action, tuple) else str(action)
-
 
 def path_namer(start: Hashable, traces: Iterable[Any]) -> Callable[[Hashable], str]:
     """Names nodes by the moves leading to them from `start` (``root``, ``4/0``), as the traces generated

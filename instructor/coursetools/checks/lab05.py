@@ -323,7 +323,7 @@ def diagnose(case: Case, mine: Run, expected: Run) -> list[str]:
         keys.append("deep")
     elif exp_evals and not evals:
         keys.append("never")
-    if any(e.action != root_player for e in evals):
+    if any(e.player != root_player for e in evals):
         keys.append("view")
     mine_valued, exp_valued = mine.valued(), expected.valued()
     if any(mine_valued.count(v) > exp_valued.count(v) for v in set(mine_valued)) and any(
@@ -368,9 +368,9 @@ def compare(name: str, student: Callable[..., Any], case: Case, decision: bool) 
             valued_text(exp_valued, nm), valued_text(got_valued, nm), where, picture(case, mine),
             _hint(keys, "compare the two lists: where does your search value a different state?")))
     root_player = case.game.to_move(case.state)
-    others = [e for e in mine.game.trace.events("evaluate") if e.action != root_player]
+    others = [e for e in mine.game.trace.events("evaluate") if e.player != root_player]
     if others:
-        common.fail(f"{name} {where} called evaluate({nm(others[0].node)}, {others[0].action!r}), but the player "
+        common.fail(f"{name} {where} called evaluate({nm(others[0].node)}, {others[0].player!r}), but the player "
                     f"to move at the root is {root_player!r}.", HINTS["view"], picture(case, mine))
     if not common.same(got, expected.result):
         keys = [k for k in diagnose(case, mine, expected) if k == "view"]

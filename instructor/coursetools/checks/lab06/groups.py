@@ -29,11 +29,11 @@ def steps(run: Run) -> list[tuple[str, Hashable]]:
             out.append((e.kind, e.node))
             continue
         if (isinstance(run.game.game, GameTree) and out and out[-1] == ("leaf", e.node)
-                and e.action is not None and e.action not in asked):
-            asked.add(e.action)
+                and e.player is not None and e.player not in asked):
+            asked.add(e.player)
             continue
         out.append(("leaf", e.node))
-        asked = {e.action}
+        asked = {e.player}
     return out
 
 
