@@ -47,6 +47,7 @@ from course_lib.clock import NodeBudget
 from .tournament_agents import RANDOM_NAME, AgentFault, AgentKernel
 
 DEFAULT_SEED = "course-tournament"
+LOAD_AT_ONCE = 8  # kernels starting together (each holds about 150 MB)
 INF = math.inf
 
 
@@ -131,10 +132,24 @@ class Event:
     adjudicate: Callable[[Any, Any], float] | None = None
     board: Callable[[Any], Any] | None = None  # state -> a state `course_lib.draw.draw_board` can draw
     title: str = ""
+    # decision events: how a move is asked, ask(kernel, game, state, budget, seed) -> the kernel's answer
+    ask: Callable[..., Any] | None = None
+    also: tuple = ()              # other graded functions the agent uses (served by the same kernel)
 
     @property
     def functions(self) -> list[str]:
-        return [self.function]
+        return [self.function, *self.also]
+
+
+def ask_mcts(k: AgentKernel, game: Any, state: Any, budget: int, seed: str) -> Any:
+    """Lab 07: ``mcts_decision(game, state, iterations, rng)`` with the kernel's own seeded `random.Random`."""
+    return k.call("mcts_decision", game, state, budget, k.call(RANDOM_NAME, seed))
+
+
+def ask_search(k: AgentKernel, game: Any, state: Any, budget: int, seed: str) -> Any:
+    """Lab 05: the student's ``depth_limited_decision(game, state, depth, evaluate)`` with their own
+    ``isolation_improved`` (handed back to their kernel, where it runs)."""
+    return k.call("depth_limited_decision", game, state, budget, k.proxies["isolation_improved"])
 
 
 def isolation_openings(game: Any, rng: random.Random, count: int) -> list:
@@ -208,6 +223,10 @@ EVENTS: dict[str, list[Event]] = {
               budget=150, openings_count=2, max_plies=30,
               house=(("house: mobility", isolation_mobility),), board=isolation_board,
               title="Isolation 5x5, alpha-beta with each student's isolation_improved"),
+        Event("05_heuristics", "isolation_search", "depth_limited_decision", "decision", _isolation,
+              isolation_openings, budget=2, openings_count=2, max_plies=30, board=isolation_board,
+              ask=ask_search, also=("isolation_improved",),
+              title="Isolation 5x5, each student's own depth_limited_decision at depth 2 with their isolation_improved"),
         Event("05_heuristics", "connect_four", "connect_four_windows", "evaluation", _connect_four,
               connect_four_openings, budget=150, openings_count=2, max_plies=42,
               title="Connect Four 6x7, alpha-beta with each student's connect_four_windows"),
@@ -215,7 +234,7 @@ EVENTS: dict[str, list[Event]] = {
     # Lab 07: each student's own Monte Carlo tree search, asked for a move with a fixed number of iterations.
     "07_mcts": [
         Event("07_mcts", "connect_four", "mcts_decision", "decision", _connect_four, connect_four_openings,
-              budget=200, openings_count=2, max_plies=42, move_seconds=10.0,
+              budget=200, openings_count=2, max_plies=42, move_seconds=10.0, ask=ask_mcts,
               title="Connect Four 6x7, each student's mcts_decision with 200 iterations a move"),
     ],
 }
@@ -232,6 +251,10 @@ def find_event(lab: str, name: str | None = None) -> Event:
         if e.name == name:
             return e
     raise ValueError(f"lab {lab} has no tournament event {name!r}: its events are {', '.join(e.name for e in events)}")
+
+
+ASK_BUDGET = {ask_mcts: "iterations, with a random generator seeded from the tournament's seed",
+              ask_search: "plies deep"}
 
 
 # --- players and games ----------------------------------------------------------------------------------------
@@ -304,7 +327,7 @@ class Tournament:
         self.game = self.event.game()
         self.players: list[Player] = []
         self.games: list[GameRecord] = []
-        self.seconds = 0.0
+        self.seconds = self.load_seconds = 0.0
         self.work = self.root / "build" / "tournament" / lab
 
     # -- the class --
@@ -343,11 +366,7 @@ class Tournament:
             probe()
         self._make_players()
         try:
-            for p in self.players:
-                if p.kernel is not None:
-                    ok = p.kernel.start()
-                    self.progress(f"[{self.lab} tournament] {p.shown}: " + (
-                        f"ready in {p.kernel.load_seconds:.1f} s" if ok else f"CANNOT PLAY: {p.kernel.problem}"))
+            self._load([p for p in self.players if p.kernel is not None])
             rng = random.Random(f"{self.seed}/{self.lab}/{self.event.name}/openings")
             self.openings = self.event.openings(self.game, rng, self.openings_count)
             n = 0
@@ -368,6 +387,19 @@ class Tournament:
                 sweep_cgroups()
             self.seconds = time.monotonic() - t0
         return self
+
+    def _load(self, players: list[Player]) -> None:
+        """Start the kernels `LOAD_AT_ONCE` at a time: while one runs its notebook, the others start."""
+        t0 = time.monotonic()
+        for i in range(0, len(players), LOAD_AT_ONCE):
+            batch = [p for p in players[i:i + LOAD_AT_ONCE] if p.kernel.launch()]
+            batch = [p for p in batch if p.kernel.send_cells()]
+            for p in batch:
+                p.kernel.finish()
+        for p in players:
+            self.progress(f"[{self.lab} tournament] {p.shown}: " + (
+                "ready" if p.kernel.alive else f"CANNOT PLAY: {p.kernel.problem}"))
+        self.load_seconds = time.monotonic() - t0
 
     def _ready(self, p: Player) -> bool:
         """True when `p` can play now: a house agent, a running kernel, or one started again after a fault."""
@@ -441,8 +473,7 @@ class Tournament:
         k = mover.kernel
         try:
             with k.limited():
-                rng = k.call(RANDOM_NAME, _derived(self.seed, self.lab, gid, ply))
-                action = k.call(ev.function, game, state, self.budget, rng)
+                action = ev.ask(k, game, state, self.budget, _derived(self.seed, self.lab, gid, ply))
         except CheckTimeout:
             raise k.timed_out(ev.function) from None
         legal = game.actions(state)
@@ -516,23 +547,19 @@ def fit_elo(keys: list[str], games: list[tuple[str, str, float]], iterations: in
     """
     gamma = {k: 1.0 for k in keys}
     wins = {k: 0.5 for k in keys}  # the virtual draw
-    pairs: dict[tuple[str, str], int] = {}
+    met: dict[str, dict[str, int]] = {k: {} for k in keys}  # games between each pair
     for a, b, s in games:
         wins[a] += s
         wins[b] += 1.0 - s
-        pairs[(a, b)] = pairs.get((a, b), 0) + 1
-        pairs[(b, a)] = pairs.get((b, a), 0) + 1
+        met[a][b] = met[a].get(b, 0) + 1
+        met[b][a] = met[b].get(a, 0) + 1
+    pairs = {k: list(met[k].items()) for k in keys}
     for _ in range(iterations):
-        new = {}
-        for k in keys:
-            denom = 1.0 / (gamma[k] + 1.0)  # the virtual game
-            for (a, b), n in pairs.items():
-                if a == k:
-                    denom += n / (gamma[k] + gamma[b])
-            new[k] = wins[k] / denom
+        new = {k: wins[k] / (1.0 / (gamma[k] + 1.0) + sum(n / (gamma[k] + gamma[b]) for b, n in pairs[k]))
+               for k in keys}
         change = max(abs(math.log(new[k] / gamma[k])) for k in keys) if keys else 0.0
         gamma = new
-        if change < 1e-10:
+        if change < 1e-9:
             break
     return {k: ELO_BASE + ELO_SCALE * math.log10(gamma[k]) for k in keys}
 
@@ -604,9 +631,9 @@ def draw_replay(t: Tournament, g: GameRecord, path: Path, per_row: int = 6) -> N
     for a in g.moves:
         s = game.result(s, a)
         states.append(s)
-    cols = min(per_row, len(states))
+    cols = max(4, min(per_row, len(states)))  # four at least: room for the title
     rows = _m.ceil(len(states) / cols)
-    fig = Figure(figsize=(2.0 * cols, 2.25 * rows + 0.5), layout="constrained")
+    fig = Figure(figsize=(2.0 * cols, 2.25 * rows + 0.7), layout="constrained")
     axes = fig.subplots(rows, cols, squeeze=False)
     p0, p1 = game.players[:2]
     for i, ax in enumerate(axes.flat):
@@ -622,8 +649,11 @@ def draw_replay(t: Tournament, g: GameRecord, path: Path, per_row: int = 6) -> N
         for text in pic.ax.texts:
             if text.get_text() == "#":
                 text.set_color("#888888")
+    import textwrap
+
+    ending = "" if not g.forfeit else "\n" + textwrap.shorten(g.ending, 110)
     fig.suptitle(f"{g.gid}: {names[g.first]} ({p0}, X) v {names[g.second]} ({p1}, O): "
-                 f"{_result_text(g, names)}", fontsize=10)
+                 f"{_result_text(g, names)}{ending}", fontsize=10)
     fig.savefig(path, dpi=90)
 
 
@@ -683,8 +713,8 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
               "searched by iterative-deepening alpha-beta in the coordinator, which asks the student's "
               f"<code>{e.function}</code> for the value of each position it cuts off"
               if e.kind == "evaluation" else
-              f"{t.budget} iterations per move of the student's own <code>{e.function}</code>, on its own copy of "
-              "the game, with a random generator seeded from the tournament's seed")
+              f"{t.budget} ({esc(ASK_BUDGET.get(e.ask, 'budget'))}) per move of the student's own "
+              f"<code>{e.function}</code>, on its own copy of the game; the coordinator checks every move is legal")
     lines = [
         "<!doctype html><html><head><meta charset='utf-8'>",
         f"<title>{esc(t.lab)} tournament</title>",

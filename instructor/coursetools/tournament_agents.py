@@ -95,6 +95,9 @@ class AgentKernel:
         self.proxies: dict[str, Any] = {}
         self.kernel_pid: int | None = None
         self.load_seconds = 0.0
+        self.code: list[str] = []
+        self.pending: list[str] = []
+        self.ipc: Path | None = None
 
     # -- life cycle --
 
@@ -104,9 +107,12 @@ class AgentKernel:
 
     def start(self) -> bool:
         """Start the kernel, run the notebook, open the channel; False (and `problem` set) when it cannot play."""
+        return self.launch() and self.send_cells() and self.finish()
+
+    def _phase(self, step: Any) -> bool:
         t0 = time.monotonic()
         try:
-            self._start()
+            step()
             return True
         except AgentFault as fault:
             self.problem = fault.detail
@@ -115,7 +121,19 @@ class AgentKernel:
         finally:
             self.load_seconds += time.monotonic() - t0
 
-    def _start(self) -> None:
+    def launch(self) -> bool:
+        """Read the notebook and start the kernel's process (it gets ready while others start)."""
+        return self._phase(self._launch)
+
+    def send_cells(self) -> bool:
+        """Wait for the kernel, then queue the notebook's cells (they run while other kernels load)."""
+        return self._phase(self._send_cells)
+
+    def finish(self) -> bool:
+        """Wait for each cell (interrupting one past its time limit), then open the channel."""
+        return self._phase(self._finish)
+
+    def _launch(self) -> None:
         from jupyter_core.utils import run_sync
 
         from .sandbox import MODE_ENV, ROOT_ENV, SandboxKernelManager
@@ -124,7 +142,7 @@ class AgentKernel:
         try:
             nb = nbformat.read(path, as_version=4)
             nbformat.validate(nb)
-            code = cells_to_run(nb, self.functions)
+            self.code = cells_to_run(nb, self.functions)
         except Exception as exc:  # not JSON, not a notebook, a cell missing
             raise AgentFault("crash", f"its notebook could not be read ({type(exc).__name__}: "
                                       f"{str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ''})") from None
@@ -138,25 +156,33 @@ class AgentKernel:
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.kc = self.km.client()
         self.kc.start_channels()
+
+    def _send_cells(self) -> None:
+        from jupyter_core.utils import run_sync
+
         try:
             run_sync(self.kc.wait_for_ready)(timeout=120)
         except RuntimeError as exc:
             raise AgentFault("crash", f"its kernel did not start ({exc})") from None
-        for i, source in enumerate(code):
-            status = self._execute(source, self.cell_timeout)
+        setup = f"import random as _tr\n{RANDOM_NAME} = _tr.Random\ndel _tr"
+        self.pending = [self.kc.execute(src, silent=False, store_history=False, allow_stdin=False,
+                                        stop_on_error=False) for src in self.code + [setup]]
+
+    def _finish(self) -> None:
+        for i, msg_id in enumerate(self.pending):
+            status = self._wait(msg_id, self.cell_timeout)
             if status == "dead":
                 raise AgentFault("crash", f"its kernel died while running the notebook (code cell {i + 1} "
                                           "of those before the test)")
             if status == "stuck":
                 raise AgentFault("hang", "its notebook did not stop when interrupted while loading")
-        self._execute(f"import random as _tr\n{RANDOM_NAME} = _tr.Random\ndel _tr", self.cell_timeout)
+        self.pending = []
         self._connect()
 
-    def _execute(self, source: str, timeout: float) -> str:
-        """Run `source` in the kernel: ok, error, interrupted (past `timeout`, then interrupted), dead or stuck."""
+    def _wait(self, msg_id: str, timeout: float) -> str:
+        """Wait for a cell: ok, error, interrupted (past `timeout`, then interrupted), dead or stuck."""
         from jupyter_core.utils import run_sync
 
-        msg_id = self.kc.execute(source, silent=False, store_history=False, allow_stdin=False)
         reply = self._reply(msg_id, timeout)
         if reply is not None:
             return "ok" if reply["content"].get("status") == "ok" else "error"
