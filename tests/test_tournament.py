@@ -208,3 +208,23 @@ def test_lab07_mcts_agents_play(tmp_path):
             assert a in event.game().actions(s)
             s = event.game().result(s, a)
     assert EVENTS["07_mcts"][0].function == "mcts_decision"
+
+
+@needs_sandbox
+def test_kernels_seeded_generators_agree(tmp_path):
+    """What a decision agent (lab 07) gets as its rng: the kernel's own random.Random, seeded alike in any kernel."""
+    from coursetools.tournament_agents import RANDOM_NAME, AgentKernel
+
+    make_class(tmp_path, ["honest"])
+    draws = []
+    for _ in range(2):
+        k = AgentKernel("honest", tmp_path / "submitted" / "honest" / LAB, LAB, ["isolation_improved"],
+                        work=tmp_path / "work", move_seconds=5)
+        assert k.start(), k.problem
+        try:
+            rng = k.call(RANDOM_NAME, "a derived seed")
+            draws.append([rng.random() for _ in range(3)])
+        finally:
+            k.close()
+    local = random.Random("a derived seed")
+    assert draws[0] == draws[1] == [local.random() for _ in range(3)]

@@ -164,9 +164,12 @@ class AgentKernel:
             run_sync(self.kc.wait_for_ready)(timeout=120)
         except RuntimeError as exc:
             raise AgentFault("crash", f"its kernel did not start ({exc})") from None
-        setup = f"import random as _tr\n{RANDOM_NAME} = _tr.Random\ndel _tr"
         self.pending = [self.kc.execute(src, silent=False, store_history=False, allow_stdin=False,
-                                        stop_on_error=False) for src in self.code + [setup]]
+                                        stop_on_error=False) for src in self.code]
+        # A user expression, so no input transformer of the notebook's can change it.
+        setup = f"globals().__setitem__({RANDOM_NAME!r}, __import__('random').Random)"
+        self.pending.append(self.kc.execute("", silent=True, store_history=False, allow_stdin=False,
+                                            stop_on_error=False, user_expressions={"setup": setup}))
 
     def _finish(self) -> None:
         for i, msg_id in enumerate(self.pending):
