@@ -228,3 +228,10 @@ def test_kernels_seeded_generators_agree(tmp_path):
             k.close()
     local = random.Random("a derived seed")
     assert draws[0] == draws[1] == [local.random() for _ in range(3)]
+
+
+def test_cli_names_a_lab_without_a_tournament(capsys):
+    from coursetools.cli import main
+
+    assert main(["tournament", "01_game_trees"]) == 2
+    assert "no tournament for lab '01_game_trees'" in capsys.readouterr().err

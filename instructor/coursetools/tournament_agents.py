@@ -22,16 +22,18 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import nbformat
 
 from . import wire
 from .checker import CheckerPeer, StudentError, _peer_pid, kernel_code
-from .hidden import CheckTimeout, time_limit
+from .hidden import WALL_FACTOR, CheckTimeout, time_limit
 
 MAX_RESTARTS = 2
 CONNECT_SECONDS = 30.0
@@ -295,9 +297,20 @@ class AgentKernel:
 
     # -- calls --
 
-    def limited(self):
-        """The processor-time limit of one move (this process and the kernel)."""
-        return time_limit(self.move_seconds, others=[self.kernel_pid] if self.kernel_pid else [])
+    @contextmanager
+    def limited(self) -> Iterator[None]:
+        """The processor-time limit of one move (this process and the kernel), kept by SIGALRM; outside the
+        main thread, where no alarm can be set, a wall-clock deadline on the channel instead."""
+        if threading.current_thread() is threading.main_thread():
+            if self.peer is not None:
+                self.peer.alarm = True
+            with time_limit(self.move_seconds, others=[self.kernel_pid] if self.kernel_pid else []):
+                yield
+            return
+        if self.peer is not None:
+            self.peer.alarm = False
+            self.peer.deadline = time.monotonic() + WALL_FACTOR * self.move_seconds
+        yield
 
     def call(self, name: str, *args: Any, **kw: Any) -> Any:
         """Call the student's `name` in the kernel; an `AgentFault` for an exception, a dead kernel, a broken channel.
