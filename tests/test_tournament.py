@@ -17,7 +17,7 @@ import pytest
 
 from coursetools.labfiles import solution_answers
 from coursetools.submission import build_submission
-from coursetools.tournament import (EVENTS, Tournament, budget_decision, find_event, fit_elo, isolation_mobility,
+from coursetools.tournament import (Tournament, budget_decision, find_event, fit_elo, isolation_mobility,
                                     isolation_openings, pseudonyms, write)
 from coursetools.tournament_agents import cells_to_run
 
@@ -45,6 +45,11 @@ def isolation_improved(state, player):
 _mine = isolation_improved
 def isolation_improved(state, player):
     return 7.5 if {LATE} else _mine(state, player)
+"""},
+    "mcts_illegal": {"mcts_decision": """
+_mine = mcts_decision
+def mcts_decision(game, state, iterations, rng, c=2 ** 0.5, clock=None):
+    return 99 if state.board.count('.') < 38 else _mine(game, state, iterations, rng, c, clock)
 """},
     "illegal_move": {"depth_limited_decision": """
 _mine = depth_limited_decision
@@ -197,17 +202,23 @@ def test_same_class_same_seed_same_games_and_pseudonyms_hide_the_names(tmp_path)
 @needs_sandbox
 @pytest.mark.skipif(not (ROOT / "source" / "07_mcts").is_dir(), reason="lab 07 (source/07_mcts) is not written yet")
 def test_lab07_mcts_agents_play(tmp_path):
-    event = find_event("07_mcts")
-    make_class(tmp_path, ["honest", "other"], lab="07_mcts")
+    game = find_event("07_mcts").game()
+    make_class(tmp_path, ["honest", "mcts_illegal", "other"], lab="07_mcts")
     t = Tournament(tmp_path, "07_mcts", seed="test", openings=1, budget=50, progress=None).run()
-    assert [p.faults for p in t.players] == [[], []]
-    assert len(t.games) == 2 and all(g.moves for g in t.games)
+    faults = {p.key: p.faults for p in t.players}
+    assert faults["honest"] == faults["other"] == []
+    assert faults["mcts_illegal"] and {k for _g, k, _d in faults["mcts_illegal"]} == {"illegal"}
+    assert "chose 99" in faults["mcts_illegal"][0][2]
+    assert len(t.games) == 6
     for g in t.games:
         s = g.start
         for a in g.moves:
-            assert a in event.game().actions(s)
-            s = event.game().result(s, a)
-    assert EVENTS["07_mcts"][0].function == "mcts_decision"
+            assert a in game.actions(s)
+            s = game.result(s, a)
+        if "mcts_illegal" in (g.first, g.second):
+            assert g.forfeit == "mcts_illegal"
+        else:
+            assert g.forfeit is None and (game.is_terminal(s) or len(g.moves) == find_event("07_mcts").max_plies)
 
 
 @needs_sandbox

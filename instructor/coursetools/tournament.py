@@ -652,7 +652,10 @@ def draw_replay(t: Tournament, g: GameRecord, path: Path, per_row: int = 6) -> N
     import textwrap
 
     ending = "" if not g.forfeit else "\n" + textwrap.shorten(g.ending, 110)
-    fig.suptitle(f"{g.gid}: {names[g.first]} ({p0}, X) v {names[g.second]} ({p1}, O): "
+    def seat(player: str, mark: str) -> str:
+        return player if player == mark else f"{player}, {mark}"
+
+    fig.suptitle(f"{g.gid}: {names[g.first]} ({seat(p0, 'X')}) v {names[g.second]} ({seat(p1, 'O')}): "
                  f"{_result_text(g, names)}{ending}", fontsize=10)
     fig.savefig(path, dpi=90)
 
