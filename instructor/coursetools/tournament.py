@@ -37,6 +37,7 @@ import html
 import math
 import os
 import random
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -385,6 +386,7 @@ class Tournament:
                     p.kernel.close()
             if self.sandbox:
                 sweep_cgroups()
+            shutil.rmtree(self.work / "sandboxes", ignore_errors=True)  # the kernels' private copies
             self.seconds = time.monotonic() - t0
         return self
 
