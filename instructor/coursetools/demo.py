@@ -215,5 +215,6 @@ def run_demo_tournaments(root: Path, lab_list: list[str]) -> int:
             continue
         faulty = sorted(p.shown for p in t.players if p.faults)
         print(f"tournament of {lab}: {len(t.players)} agents, {len(t.games)} games in {t.seconds:.1f} s "
+              f"(kernels started in {t.load_seconds:.1f} s) "
               f"(lost by a fault: {', '.join(faulty) or 'none'}): {paths['html']}")
     return bad

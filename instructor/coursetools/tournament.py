@@ -541,28 +541,38 @@ def fit_elo(keys: list[str], games: list[tuple[str, str, float]], iterations: in
     """Bradley-Terry ratings on the Elo scale from (a, b, a's score) games, a draw counting half a win each.
 
     Each player also gets one virtual draw against a player rated `ELO_BASE`, which anchors the scale and
-    keeps the rating of an agent that won or lost everything finite (Hunter's MM iteration).
+    keeps the rating of an agent that won or lost everything finite (maximum likelihood by Newton's method).
 
     >>> r = fit_elo(["a", "b"], [("a", "b", 1.0), ("a", "b", 1.0), ("a", "b", 0.5)])
     >>> r["a"] > 1500 > r["b"]
     True
     """
-    gamma = {k: 1.0 for k in keys}
-    wins = {k: 0.5 for k in keys}  # the virtual draw
-    met: dict[str, dict[str, int]] = {k: {} for k in keys}  # games between each pair
+    import numpy as np
+
+    if not keys:
+        return {}
+    index = {k: i for i, k in enumerate(keys)}
+    n = len(keys)
+    wins = np.full(n, 0.5)  # the virtual draw
+    met = np.zeros((n, n))  # games between each pair
     for a, b, s in games:
-        wins[a] += s
-        wins[b] += 1.0 - s
-        met[a][b] = met[a].get(b, 0) + 1
-        met[b][a] = met[b].get(a, 0) + 1
-    pairs = {k: list(met[k].items()) for k in keys}
+        i, j = index[a], index[b]
+        wins[i] += s
+        wins[j] += 1.0 - s
+        met[i, j] += 1
+        met[j, i] += 1
+    theta = np.zeros(n)  # natural log of each player's strength; the virtual opponent's is 0
     for _ in range(iterations):
-        new = {k: wins[k] / (1.0 / (gamma[k] + 1.0) + sum(n / (gamma[k] + gamma[b]) for b, n in pairs[k]))
-               for k in keys}
-        change = max(abs(math.log(new[k] / gamma[k])) for k in keys) if keys else 0.0
-        gamma = new
-        if change < 1e-9:
+        p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[i, j]: i's expected score against j
+        pv = 1.0 / (1.0 + np.exp(-theta))  # against the virtual opponent
+        grad = wins - (met * p).sum(axis=1) - pv
+        w = met * p * (1.0 - p)
+        hess = w - np.diag(w.sum(axis=1) + pv * (1.0 - pv))  # negative definite: Newton's step is safe
+        step = np.linalg.solve(hess, grad)
+        theta = theta - step
+        if float(np.max(np.abs(step))) < 1e-10:
             break
+    gamma = {k: float(np.exp(theta[index[k]])) for k in keys}
     return {k: ELO_BASE + ELO_SCALE * math.log10(gamma[k]) for k in keys}
 
 
@@ -610,12 +620,14 @@ def draw_ratings(rows: list[dict], path: Path, title: str) -> None:
     ax.axvline(ELO_BASE, color="#bbbbbb", lw=1, ls="--", zorder=0)
     ax.set_xlabel("Elo rating (dots), with the 95 % interval of the bootstrap over games")
     ax.set_title(title, fontsize=10)
-    ax.margins(y=0.08)
+    ax.margins(y=0.15)
     from matplotlib.lines import Line2D
 
-    ax.legend(handles=[Line2D([], [], marker="o", ls="", color=c, label=lab) for c, lab in
-                       (("#1b9e77", "student"), ("#d95f02", "student who lost a game by a fault"),
-                        ("#7f7f7f", "house agent"))], loc="lower right", fontsize=8, framealpha=0.9)
+    kinds = [("#1b9e77", "student", any(not r["player"].house and not r["faults"] for r in rows)),
+             ("#d95f02", "student who lost a game by a fault", any(r["faults"] for r in rows)),
+             ("#7f7f7f", "house agent", any(r["player"].house for r in rows))]
+    ax.legend(handles=[Line2D([], [], marker="o", ls="", color=c, label=lab) for c, lab, shown in kinds if shown],
+              loc="lower right", fontsize=8, framealpha=0.9)
     fig.savefig(path, dpi=100)
 
 
@@ -727,8 +739,9 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;"
         "text-align:right}td.l,th.l{text-align:left}.bad{color:#b2182b}.muted{color:#777}</style></head><body>",
         f"<h1>{esc(t.lab)}: class tournament</h1>",
-        f"<p>{esc(e.title)}. {len(rows)} agents, {len(t.games)} games: every pair plays each of "
-        f"{len(t.openings)} fixed opening{'s' if len(t.openings) != 1 else ''} twice, once with each colour. "
+        f"<p>{esc(e.title)}. {len(rows)} agents, {len(t.games)} games: every pair plays "
+        + (f"each of {len(t.openings)} fixed openings" if len(t.openings) != 1 else "one fixed opening")
+        + " twice, once with each colour. "
         f"Budget: {budget}. A move may use at most {t.move_seconds:g} s of processor time. Games longer than "
         f"{e.max_plies} plies are stopped and count as draws. Seed: {esc(t.seed_source)}; the same class and "
         f"seed give the same games on any machine. Played in {t.seconds:.1f} s.</p>",
