@@ -246,3 +246,13 @@ def test_cli_names_a_lab_without_a_tournament(capsys):
 
     assert main(["tournament", "01_game_trees"]) == 2
     assert "no tournament for lab '01_game_trees'" in capsys.readouterr().err
+
+
+def test_cli_refuses_a_replay_of_a_game_that_cannot_exist(tmp_path, capsys, monkeypatch):
+    from coursetools.cli import main
+
+    make_class(tmp_path, ["honest"])
+    (tmp_path / "nbgrader_config.py").write_text("c = get_config()  # noqa: F821\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["tournament", LAB, "--replay", "g005"]) == 2  # honest and the house: 4 games
+    assert "no game g005 in this tournament: its games are g001 to g004" in capsys.readouterr().err

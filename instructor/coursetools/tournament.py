@@ -37,6 +37,7 @@ import html
 import math
 import os
 import random
+import re
 import shutil
 import time
 from dataclasses import dataclass, field
@@ -806,5 +807,11 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
 
 def run_tournament(root: Path, lab: str, replays: list[str] = (), **options: Any) -> tuple[Tournament, dict]:
     """Play `lab`'s tournament for the class at `root` and write its page; (the tournament, the paths)."""
-    t = Tournament(root, lab, **options).run()
+    t = Tournament(root, lab, **options)
+    n = len(t.students()) + len(t.event.house)
+    count = n * (n - 1) * t.openings_count  # every pair, every opening, both colours
+    bad = [r for r in replays if not (re.fullmatch(r"g\d{3,}", r) and 1 <= int(r[1:]) <= count)]
+    if bad:
+        raise ValueError(f"no game {', '.join(bad)} in this tournament: its games are g001 to g{count:03d}")
+    t.run()
     return t, write(t, list(replays))
