@@ -738,7 +738,8 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
         f"<title>{esc(t.lab)} tournament</title>",
         "<style>body{font-family:sans-serif;max-width:72em;margin:1em auto;padding:0 1em}"
         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;"
-        "text-align:right}td.l,th.l{text-align:left}.bad{color:#b2182b}.muted{color:#777}</style></head><body>",
+        "text-align:right}td.l,th.l{text-align:left}.bad{color:#b2182b}.muted{color:#777}"
+        "pre{white-space:pre-wrap;margin:0;max-width:48em}</style></head><body>",
         f"<h1>{esc(t.lab)}: class tournament</h1>",
         f"<p>{esc(e.title)}. {len(rows)} agents, {len(t.games)} games: every pair plays "
         + (f"each of {len(t.openings)} fixed openings" if len(t.openings) != 1 else "one fixed opening")
@@ -784,7 +785,7 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
         for p in sorted(faulty, key=lambda p: p.shown):
             kinds = sorted({k for _g, k, _d in p.faults})
             gids = ", ".join(g for g, _k, _d in p.faults[:6]) + (" ..." if len(p.faults) > 6 else "")
-            lines.append(f"<tr><td class='l'>{esc(p.shown)}</td><td>{len(p.faults)} ({esc(gids)})</td>"
+            lines.append(f"<tr><td class='l'>{esc(p.shown)}</td><td class='l'>{len(p.faults)} ({esc(gids)})</td>"
                          f"<td class='l'>{esc(', '.join(kinds))}</td><td class='l'><pre>{esc(p.faults[0][2][:400])}"
                          "</pre></td></tr>")
         lines.append("</table>")
