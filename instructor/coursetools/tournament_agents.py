@@ -151,7 +151,10 @@ class AgentKernel:
         self.ipc = Path(tempfile.mkdtemp(prefix="tk-", dir="/tmp"))
         env = {k: v for k, v in os.environ.items()}
         env.update({MODE_ENV: "bwrap" if self.sandbox else "none", ROOT_ENV: str(self.work / "sandboxes"),
-                    "NBGRADER_EXECUTION": "autograde", "JUPYTER_RUNTIME_DIR": str(self.ipc)})
+                    "NBGRADER_EXECUTION": "autograde", "JUPYTER_RUNTIME_DIR": str(self.ipc),
+                    # the same order of str sets and dicts in every run: a student's code that iterates over
+                    # a set of strings moves the same way on any machine
+                    "PYTHONHASHSEED": "0"})
         self.km = SandboxKernelManager(kernel_name="python3", transport="ipc", ip=str(self.ipc / "kernel"))
         self.km.connection_file = str(self.ipc / "kernel.json")
         run_sync(self.km.start_kernel)(cwd=str(self.folder), env=env, extra_arguments=KERNEL_ARGS,
