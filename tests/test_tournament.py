@@ -222,10 +222,12 @@ def test_lab07_mcts_agents_play(tmp_path):
 
 
 @needs_sandbox
-def test_kernels_seeded_generators_agree(tmp_path):
-    """What a decision agent (lab 07) gets as its rng: the kernel's own random.Random, seeded alike in any kernel."""
+def test_kernels_seeded_generators_agree_and_get_nothing_private(tmp_path, monkeypatch):
+    """What a decision agent (lab 07) gets as its rng: the kernel's own random.Random, seeded alike in any
+    kernel; and the kernel's environment holds no secret seed of the coordinator's."""
     from coursetools.tournament_agents import RANDOM_NAME, AgentKernel
 
+    monkeypatch.setenv("COURSE_SECRET_SEED", "very-secret-seed")
     make_class(tmp_path, ["honest"])
     draws = []
     for _ in range(2):
@@ -233,6 +235,8 @@ def test_kernels_seeded_generators_agree(tmp_path):
                         work=tmp_path / "work", move_seconds=5)
         assert k.start(), k.problem
         try:
+            env = Path(f"/proc/{k.kernel_pid}/environ").read_bytes()
+            assert b"very-secret-seed" not in env and b"PYTHONHASHSEED=0" in env
             rng = k.call(RANDOM_NAME, "a derived seed")
             draws.append([rng.random() for _ in range(3)])
         finally:
