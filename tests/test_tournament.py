@@ -18,7 +18,7 @@ import pytest
 from coursetools.labfiles import solution_answers
 from coursetools.submission import build_submission
 from coursetools.tournament import (Tournament, budget_decision, find_event, fit_elo, isolation_mobility,
-                                    isolation_openings, pseudonyms, write)
+                                    isolation_openings, pseudonyms, run_tournament, write)
 from coursetools.tournament_agents import cells_to_run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -195,6 +195,16 @@ def test_same_class_same_seed_same_games_and_pseudonyms_hide_the_names(tmp_path)
     with open(anon["csv"], newline="") as f:
         assert len(list(csv.DictReader(f))) == len(second.games) == 2 * 2 * 6  # 6 pairs of 4 agents
     assert (tmp_path / "exports" / f"{LAB}-replay-g003.png").stat().st_size > 5_000
+    # a replay of the unchanged class draws from the record of the games, without playing them again
+    csv_before = anon["csv"].read_text()
+    again, paths = run_tournament(tmp_path, LAB, ["g005"], seed="det", openings=2, budget=80, anonymous=True,
+                                  progress=None)
+    assert again.seconds == second.seconds and paths["csv"].read_text() == csv_before
+    assert paths["replay g005"].stat().st_size > 5_000
+    # a changed submission is played again
+    nb = tmp_path / "submitted" / "crasher" / LAB / f"{LAB}.ipynb"
+    nb.write_text(nb.read_text().replace("return 1 / 0", "return 1 // 0"))
+    assert not Tournament(tmp_path, LAB, seed="det", openings=2, budget=80, anonymous=True).load_record()
 
 
 # --- lab 07 -----------------------------------------------------------------------------------------------------

@@ -271,10 +271,7 @@ class Player:
     local: Any = None
     memo: dict = field(default_factory=dict)  # (state, player) -> value: each position is asked once
     faults: list = field(default_factory=list)  # (game id, kind, detail)
-
-    @property
-    def house(self) -> bool:
-        return self.kernel is None
+    house: bool = False
 
 
 @dataclass
@@ -356,7 +353,7 @@ class Tournament:
                                  sandbox=self.sandbox)
             self.players.append(Player(s, names[s], kernel=kernel))
         for name, make in self.event.house:
-            self.players.append(Player(name, name, local=make(self.game)))
+            self.players.append(Player(name, name, local=make(self.game), house=True))
 
     # -- playing --
 
@@ -389,7 +386,54 @@ class Tournament:
                 sweep_cgroups()
             shutil.rmtree(self.work / "sandboxes", ignore_errors=True)  # the kernels' private copies
             self.seconds = time.monotonic() - t0
+        self._save()
         return self
+
+    # -- the record of the games, for replays without playing again --
+
+    def fingerprint(self) -> str:
+        """What decides the games: the seed, the event and its budgets, and each submission's notebook."""
+        parts = [self.seed, self.lab, self.event.name, str(self.budget), str(self.openings_count),
+                 f"{self.move_seconds:g}", str(self.anonymous)]
+        for s in self.students():
+            nb = self.root / "submitted" / s / self.lab / f"{self.lab}.ipynb"
+            parts += [s, hashlib.sha256(nb.read_bytes()).hexdigest() if nb.is_file() else "-"]
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+    @property
+    def record(self) -> Path:
+        return self.work / f"{self.event.name}-games.json"
+
+    def _save(self) -> None:
+        import json
+
+        data = {"fingerprint": self.fingerprint(), "seconds": self.seconds, "load_seconds": self.load_seconds,
+                "players": [[p.key, p.shown, p.house, [list(f) for f in p.faults]] for p in self.players],
+                "games": [[g.gid, g.first, g.second, g.opening, [repr(a) for a in g.moves], g.result, g.ending,
+                           g.forfeit, g.both_forfeit, g.depths] for g in self.games]}
+        self.work.mkdir(parents=True, exist_ok=True)
+        self.record.write_text(json.dumps(data))
+
+    def load_record(self) -> bool:
+        """Take the games of the last run when nothing that decides them changed; False when they must be played."""
+        import ast
+        import json
+
+        try:
+            data = json.loads(self.record.read_text())
+        except (OSError, ValueError):
+            return False
+        if data.get("fingerprint") != self.fingerprint():
+            return False
+        rng = random.Random(f"{self.seed}/{self.lab}/{self.event.name}/openings")
+        self.openings = self.event.openings(self.game, rng, self.openings_count)
+        self.players = [Player(key, shown, faults=[tuple(f) for f in faults], house=house)
+                        for key, shown, house, faults in data["players"]]
+        self.games = [GameRecord(gid, first, second, opening, self.openings[opening],
+                                 [ast.literal_eval(a) for a in moves], result, ending, forfeit, both, depths)
+                      for gid, first, second, opening, moves, result, ending, forfeit, both, depths in data["games"]]
+        self.seconds, self.load_seconds = data["seconds"], data["load_seconds"]
+        return True
 
     def _load(self, players: list[Player]) -> None:
         """Start the kernels `LOAD_AT_ONCE` at a time: while one runs its notebook, the others start."""
@@ -814,5 +858,6 @@ def run_tournament(root: Path, lab: str, replays: list[str] = (), **options: Any
     bad = [r for r in replays if not (re.fullmatch(r"g\d{3,}", r) and 1 <= int(r[1:]) <= count)]
     if bad:
         raise ValueError(f"no game {', '.join(bad)} in this tournament: its games are g001 to g{count:03d}")
-    t.run()
+    if not (replays and t.load_record()):  # a replay of an unchanged class draws from the record
+        t.run()
     return t, write(t, list(replays))
