@@ -201,14 +201,14 @@ def run_demo(root: Path, jobs: int | None = None, update_expected: bool = False)
 
 def run_demo_tournaments(root: Path, lab_list: list[str]) -> int:
     """The class tournament of each graded lab that has one (`coursetools.tournament`); how many failed."""
-    from .tournament import EVENTS, run_tournament
+    from .tournament import EVENTS, find_event, run_tournament
 
     bad = 0
     for lab in lab_list:
         if lab not in EVENTS:
             continue
         try:
-            t, paths = run_tournament(root, lab, progress=None)
+            t, paths = run_tournament(root, lab, progress=None, **dict(find_event(lab).demo))
         except Exception as exc:  # noqa: BLE001 - say which lab, keep the rest of the demo
             print(f"tournament of {lab} FAILED: {type(exc).__name__}: {exc}")
             bad += 1

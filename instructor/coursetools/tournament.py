@@ -137,6 +137,7 @@ class Event:
     # decision events: how a move is asked, ask(kernel, game, state, budget, seed) -> the kernel's answer
     ask: Callable[..., Any] | None = None
     also: tuple = ()              # other graded functions the agent uses (served by the same kernel)
+    demo: tuple = ()              # (option, value) pairs `make demo` plays with, to keep it short
 
     @property
     def functions(self) -> list[str]:
@@ -237,6 +238,7 @@ EVENTS: dict[str, list[Event]] = {
     "07_mcts": [
         Event("07_mcts", "connect_four", "mcts_decision", "decision", _connect_four, connect_four_openings,
               budget=200, openings_count=2, max_plies=42, move_seconds=10.0, ask=ask_mcts,
+              demo=(("budget", 50), ("openings", 1)),
               title="Connect Four 6x7, each student's mcts_decision with 200 iterations a move"),
     ],
 }
