@@ -167,6 +167,8 @@ def test_an_illegal_move_loses_the_game(tmp_path):
     assert all(g.forfeit == "illegal_move" and g.result == (0.0 if g.first == "illegal_move" else 1.0)
                for g in t.games)
     assert next(p for p in t.players if p.key == "honest").faults == []
+    t.budget = 3  # the page and figure say the budget the games were played with
+    assert "depth_limited_decision at depth 3 with" in write(t)["html"].read_text()
 
 
 @needs_sandbox

@@ -225,21 +225,22 @@ EVENTS: dict[str, list[Event]] = {
         Event("05_heuristics", "isolation", "isolation_improved", "evaluation", _isolation, isolation_openings,
               budget=150, openings_count=2, max_plies=30,
               house=(("house: mobility", isolation_mobility),), board=isolation_board,
-              title="Isolation 5x5, alpha-beta with each student's isolation_improved"),
+              title="Isolation 5x5, alpha-beta ({budget} states a move) with each student's isolation_improved"),
         Event("05_heuristics", "isolation_search", "depth_limited_decision", "decision", _isolation,
               isolation_openings, budget=2, openings_count=2, max_plies=30, board=isolation_board,
               ask=ask_search, also=("isolation_improved",),
-              title="Isolation 5x5, each student's own depth_limited_decision at depth 2 with their isolation_improved"),
+              title="Isolation 5x5, each student's own depth_limited_decision at depth {budget} with their "
+                    "isolation_improved"),
         Event("05_heuristics", "connect_four", "connect_four_windows", "evaluation", _connect_four,
               connect_four_openings, budget=150, openings_count=2, max_plies=42,
-              title="Connect Four 6x7, alpha-beta with each student's connect_four_windows"),
+              title="Connect Four 6x7, alpha-beta ({budget} states a move) with each student's connect_four_windows"),
     ],
     # Lab 07: each student's own Monte Carlo tree search, asked for a move with a fixed number of iterations.
     "07_mcts": [
         Event("07_mcts", "connect_four", "mcts_decision", "decision", _connect_four, connect_four_openings,
               budget=200, openings_count=2, max_plies=42, move_seconds=10.0, ask=ask_mcts,
               demo=(("budget", 50), ("openings", 1)),
-              title="Connect Four 6x7, each student's mcts_decision with 200 iterations a move"),
+              title="Connect Four 6x7, each student's mcts_decision with {budget} iterations a move"),
     ],
 }
 
@@ -574,6 +575,10 @@ class Tournament:
             out[(g.second, g.first)] = out.get((g.second, g.first), 0.0) + b_pts
         return out
 
+    @property
+    def title(self) -> str:
+        return self.event.title.format(budget=self.budget)
+
     def names(self) -> dict[str, str]:
         return {p.key: p.shown for p in self.players}
 
@@ -747,7 +752,7 @@ def write(t: Tournament, replays: list[str] = ()) -> dict[str, Path]:
              "csv": out / f"{stem}-tournament.csv"}
     rows = t.standings()
     names = t.names()
-    draw_ratings(rows, paths["png"], t.event.title)
+    draw_ratings(rows, paths["png"], t.title)
     by_id = {g.gid: g for g in t.games}
     unknown = [r for r in replays if r not in by_id]
     if unknown:
@@ -787,7 +792,7 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
         "text-align:right}td.l,th.l{text-align:left}.bad{color:#b2182b}.muted{color:#777}"
         "pre{white-space:pre-wrap;margin:0;max-width:48em}</style></head><body>",
         f"<h1>{esc(t.lab)}: class tournament</h1>",
-        f"<p>{esc(e.title)}. {len(rows)} agents, {len(t.games)} games: every pair plays "
+        f"<p>{esc(t.title)}. {len(rows)} agents, {len(t.games)} games: every pair plays "
         + (f"each of {len(t.openings)} fixed openings" if len(t.openings) != 1 else "one fixed opening")
         + " twice, once with each colour. "
         f"Budget: {budget}. A move may use at most {t.move_seconds:g} s of processor time. Games longer than "
