@@ -49,7 +49,7 @@ from course_lib.clock import NodeBudget
 from .tournament_agents import RANDOM_NAME, AgentFault, AgentKernel
 
 DEFAULT_SEED = "course-tournament"
-LOAD_AT_ONCE = 8  # kernels starting together (each holds about 150 MB)
+LOAD_AT_ONCE = 8  # kernels starting together (a lab 05 kernel holds about 105 MB)
 INF = math.inf
 
 
