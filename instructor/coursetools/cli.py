@@ -88,6 +88,22 @@ def cmd_dist(args: argparse.Namespace) -> int:
     return build(args)
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Play a class tournament of a graded lab's agents in the sandbox; write its page into exports/."""
+    from .sandbox import SandboxUnavailable
+    from .tournament import run_tournament
+
+    try:
+        t, paths = run_tournament(course_root(), args.lab, args.replay or [], event=args.event, seed=args.seed,
+                                  students=args.students or None, anonymous=args.pseudonyms, budget=args.budget,
+                                  openings=args.openings, sandbox=not args.no_sandbox)
+    except (ValueError, SandboxUnavailable) as exc:
+        print(f"coursetools tournament: {exc}", file=sys.stderr)
+        return 2
+    print(f"tournament of {args.lab}: {len(t.games)} games in {t.seconds:.1f} s; page {paths['html']}")
+    return 0
+
+
 COMMANDS = {
     "bank": cmd_bank,
     "build-submission": cmd_build_submission,
@@ -98,6 +114,7 @@ COMMANDS = {
     "mutants": cmd_mutants,
     "release": cmd_release,
     "stamp": cmd_stamp,
+    "tournament": cmd_tournament,
     **PIPELINE_COMMANDS,  # grade, demo, student-edition, ... (coursetools/pipeline_cli.py)
 }
 
@@ -119,6 +136,16 @@ def main(argv: list[str] | None = None) -> int:
                                   help="only report notebooks that differ from what the tool writes")
     parsers["stamp"].add_argument("folders", nargs="*",
                                   help="stamp only below these folders (default: source/ and notebooks/)")
+    p = parsers["tournament"]
+    p.add_argument("lab")
+    p.add_argument("--event", help="which of the lab's tournaments (default: its first)")
+    p.add_argument("--seed", help="the tournament's seed (default: COURSE_SECRET_SEED, else a fixed one)")
+    p.add_argument("--students", nargs="*", help="only these students")
+    p.add_argument("--pseudonyms", action="store_true", help="show neutral names instead of student ids")
+    p.add_argument("--replay", action="append", metavar="GAME_ID", help="draw this game's boards (repeatable)")
+    p.add_argument("--budget", type=int, help="nodes (or iterations) per move instead of the event's")
+    p.add_argument("--openings", type=int, help="openings per pairing instead of the event's")
+    p.add_argument("--no-sandbox", action="store_true", help="UNSAFE: run the agents without the sandbox")
     add_pipeline_arguments(parsers)
     args = parser.parse_args(argv)
     from .grading import GradingStopped

@@ -179,6 +179,7 @@ def run_demo(root: Path, jobs: int | None = None, update_expected: bool = False)
     for lab in lab_list:
         paths = write_report(root, lab)
         print(f"class report of {lab}: {paths['html']}")
+    bad += run_demo_tournaments(root, lab_list)
     expected_path = root / "demo" / "expected.csv"
     if update_expected or not expected_path.is_file():
         with open(expected_path, "w", newline="") as f:
@@ -196,3 +197,24 @@ def run_demo(root: Path, jobs: int | None = None, update_expected: bool = False)
         print(f"DIFFERS {d}")
     print("demo: all scores as expected" if not diffs else f"demo: {len(diffs)} score(s) differ from {expected_path}")
     return 1 if diffs or bad else 0
+
+
+def run_demo_tournaments(root: Path, lab_list: list[str]) -> int:
+    """The class tournament of each graded lab that has one (`coursetools.tournament`); how many failed."""
+    from .tournament import EVENTS, find_event, run_tournament
+
+    bad = 0
+    for lab in lab_list:
+        if lab not in EVENTS:
+            continue
+        try:
+            t, paths = run_tournament(root, lab, progress=None, **dict(find_event(lab).demo))
+        except Exception as exc:  # noqa: BLE001 - say which lab, keep the rest of the demo
+            print(f"tournament of {lab} FAILED: {type(exc).__name__}: {exc}")
+            bad += 1
+            continue
+        faulty = sorted(p.shown for p in t.players if p.faults)
+        print(f"tournament of {lab}: {len(t.players)} agents, {len(t.games)} games in {t.seconds:.1f} s "
+              f"(kernels started in {t.load_seconds:.1f} s) "
+              f"(lost by a fault: {', '.join(faulty) or 'none'}): {paths['html']}")
+    return bad
