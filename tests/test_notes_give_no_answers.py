@@ -7,11 +7,11 @@ check groups, in this process. None may pass a group: whatever a student pastes 
 has to be written for the lab.
 
 Lab 07 (Monte Carlo tree search) is read from its source notebook once it exists: its graded
-functions and groups from the hidden cells' ``check("07_mcts", group, name=name, ...)`` lines (the
-first name is the function the group grades), their parameters and defaults from the solutions. A
-group that takes several functions gets the lab's own solutions for the others, so the note's
-function alone must make it fail; the solutions alone must pass (else the test could not fail).
-While the lab is absent those tests skip.
+functions and groups from the hidden cells' ``check("07_mcts", group, name=name, ...)`` lines, their
+parameters and defaults from the solutions. Each function a group really calls (with a stub that
+raises in its place, the group fails) is replaced by each note function in turn, the lab's own
+solutions standing in for the others, so the note's function alone must make the group fail; the
+solutions alone must pass (else the test could not fail). While the lab is absent those tests skip.
 """
 
 from __future__ import annotations
@@ -107,20 +107,25 @@ def _definitions(source: str) -> list[ast.stmt]:
     return keep
 
 
-@lru_cache(maxsize=None)
-def note_namespace(stem: str) -> dict[str, Any]:
-    """Every definition of a note, executed in order in a fresh namespace."""
-    nb = nbformat.read(NOTES / f"{stem}.ipynb", as_version=4)
-    namespace: dict[str, Any] = {"__name__": f"note_{stem}"}
+def _executed(path: Path, name: str) -> dict[str, Any]:
+    """Every definition of the notebook at `path`, executed in order in a fresh namespace."""
+    nb = nbformat.read(path, as_version=4)
+    namespace: dict[str, Any] = {"__name__": name}
     for cell in nb.cells:
         if cell.cell_type == "code" and "colab-setup" not in cell.metadata.get("tags", []):
             for node in _definitions(cell.source):
-                code = compile(ast.Module(body=[node], type_ignores=[]), stem, "exec")
+                code = compile(ast.Module(body=[node], type_ignores=[]), path.stem, "exec")
                 try:
                     exec(code, namespace)  # noqa: S102
                 except (NameError, ArithmeticError, LookupError):
-                    pass  # an assignment that needs what the note computed before: not a definition
+                    pass  # an assignment that needs what the notebook computed before: not a definition
     return namespace
+
+
+@lru_cache(maxsize=None)
+def note_namespace(stem: str) -> dict[str, Any]:
+    """Every definition of a note, executed in order in a fresh namespace."""
+    return _executed(NOTES / f"{stem}.ipynb", f"note_{stem}")
 
 
 def adapt(fn: Callable, lab_params: list[str], pick: int | None, defaults: dict | None = None) -> Callable:
@@ -218,20 +223,26 @@ def lab07_groups() -> dict[str, list[str]]:
 @lru_cache(maxsize=None)
 def lab07_solutions() -> dict[str, Any]:
     """The definitions of lab 07's source notebook (solutions included), executed in order."""
-    namespace: dict[str, Any] = {"__name__": "lab07_source"}
-    for cell in nbformat.read(LAB07_SOURCE, as_version=4).cells:
-        if cell.cell_type == "code" and "colab-setup" not in cell.metadata.get("tags", []):
-            for node in _definitions(cell.source):
-                exec(compile(ast.Module(body=[node], type_ignores=[]), LAB07, "exec"), namespace)  # noqa: S102
-    return namespace
+    return _executed(LAB07_SOURCE, "lab07_source")
+
+
+def _stub(*args: Any, **kwargs: Any) -> Any:
+    raise RuntimeError("not written")
+
+
+@lru_cache(maxsize=None)
+def lab07_calls(group: str) -> tuple[str, ...]:
+    """The functions `group` really calls: with a stub that raises in its place, the group fails."""
+    solutions = lab07_solutions()
+    names = lab07_groups()[group]
+    return tuple(n for n in names if not _passes(LAB07, group, {**{m: solutions[m] for m in names}, n: _stub}))
 
 
 def _lab07_cases() -> list[tuple[str, str, str, str]]:
     if not LAB07_SOURCE.exists():
         return []
     pool = {**SEARCHES, **{stem: SEARCHES.get(stem, []) + fns for stem, fns in MCTS_HELPERS.items()}}
-    # the first function a hidden cell passes is the one its group grades (the others are what it calls)
-    return [(group, names[0], stem, fn) for group, names in lab07_groups().items()
+    return [(group, name, stem, fn) for group, names in lab07_groups().items() for name in names
             for stem, fns in pool.items() for fn in fns]
 
 
@@ -244,6 +255,8 @@ def test_lab07_hidden_groups_are_found_and_the_solutions_pass_them():
     failed = [group for group, names in groups.items()
               if not _passes(LAB07, group, {n: solutions[n] for n in names})]
     assert not failed, f"lab 07's own solutions fail the hidden groups {failed}"
+    idle = [group for group in groups if not lab07_calls(group)]
+    assert not idle, f"these groups pass whatever function they are given: {idle}"
 
 
 @pytest.mark.slow
@@ -251,6 +264,8 @@ def test_lab07_hidden_groups_are_found_and_the_solutions_pass_them():
 @pytest.mark.parametrize("group, name, stem, fn", _lab07_cases() or [("-", "-", "-", "-")],
                          ids=[f"{c[0]}-{c[1]}-{c[2][:2]}.{c[3]}" for c in _lab07_cases()] or ["lab07-absent"])
 def test_no_note_function_passes_a_lab07_group(group, name, stem, fn):
+    if name not in lab07_calls(group):
+        pytest.skip(f"{LAB07}/{group} takes {name} but never calls it")
     solutions = lab07_solutions()
     graded_fn = solutions[name]
     sig = inspect.signature(graded_fn)
