@@ -16,7 +16,7 @@ import time
 import pytest
 
 from coursetools import checker, wire
-from course_lib.games import GameTree
+from course_lib.games import GameTree, Reversi
 from course_lib.trace import Traced
 
 
@@ -146,6 +146,18 @@ def test_channel_plain_games_cross_by_value_and_tables_come_back():
     table: dict = {"kept": 1}
     assert fns["search"](tree, tree.initial, table) == 3
     assert table == {"kept": 1, tree.initial: ("seen", "GameTree")}
+    _end(peer, proc)
+
+
+def test_channel_a_reversi_without_pass_move_crosses_as_itself():
+    """Reversi crosses by value with its rules: without a pass move, a player with no disc to place is skipped."""
+    code = ("def turns(game, state):\n"
+            "    return game.null_move, game.result(state, (0, 3)).to_move\n")
+    peer, fns, proc = _serve(code, {"turns": "turns"})
+    rows = [".WB.", "BWBW", ".WBB", ".WWW"]
+    for null_move, after in ((False, "B"), (True, "W")):
+        game = Reversi(4, null_move=null_move)
+        assert fns["turns"](game, game.state_from(rows)) == (null_move, after)
     _end(peer, proc)
 
 

@@ -146,12 +146,24 @@ def test_lab02_quick_win_mistakes_get_exactly_their_hint(score, hint):
     (ref.Flags(view="first"), "decision_second_player", "wrong perspective"),
     (ref.Flags(tie="last"), "decision_ties", "first best action"),
     (ref.Flags(order="reversed"), "decision_trace", "actions() order"),
+    (ref.Flags(turns="depth"), "decision", "takes turns by depth"),
 ])
 def test_lab02_decision_mistake_costs_its_home_group_only(flags, home, hint):
     student = _as_student(ref.model_decision, flags)
     messages = {g: _run(g, student) for g in DECISION_GROUPS}
     assert {g for g, m in messages.items() if m} == {home}
     assert hint in messages[home]
+
+
+def test_lab02_hidden_decision_group_alone_catches_the_strict_turns_entry():
+    """The visible Reversi case has hidden twins: a bank decision that takes turns by depth fails them with its hint."""
+    from coursetools.submission import parse_answers
+
+    ns: dict = {"math": __import__("math")}
+    exec(parse_answers((ROOT / "bank" / "02_minimax" / "decision_strict_turns.py").read_text())["minimax_decision"], ns)
+    message = _run("decision", ns["minimax_decision"])
+    assert message.startswith("minimax_decision on Reversi 4x4 without a pass move"), message
+    assert ref.HINTS["turns"] in message and "takes turns by depth" in message
 
 
 def test_lab02_solution_passes_every_group():

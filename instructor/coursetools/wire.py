@@ -561,7 +561,7 @@ GAME_RECIPES = {
     "TicTacToe": {"rows": "rows", "cols": "cols", "k": "k"},
     "ConnectFour": {"rows": "rows", "cols": "cols", "k": "k"},
     "RaceTo": {"n": "n", "k": "k"},
-    "Reversi": {"size": "size"},
+    "Reversi": {"size": "size", "null_move": "null_move"},
     "Isolation": {"size": "size"},
     "PigRace": {"target": "target", "rolls": "rolls", "die": "die", "bust": "bust"},
     "FoodGrid": {"board": "text"},

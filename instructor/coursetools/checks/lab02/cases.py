@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from course_lib.games import ConnectFour, GameTree, RaceState, RaceTo, TicTacToe
+from course_lib.games import ConnectFour, GameTree, RaceState, RaceTo, Reversi, TicTacToe
 
 from .. import common, trees
 from ..kit import Case
@@ -36,6 +36,9 @@ C4 = {  # ConnectFour 4x4 (four in a row), mid-game, as the columns played from 
     "o_unique": [[3, 2, 3, 3, 2, 3, 2, 0, 1], [2, 2, 3, 0, 0, 0, 2, 2, 3]],
     "x_ties": [[3, 3, 3, 1, 2, 0, 0, 1, 3, 0], [0, 2, 2, 2, 1, 3, 3, 3, 3, 2]],
 }
+#: Reversi 4x4 without a pass move, Black to move: below the only best move a player is skipped, so a
+#: search that takes turns by depth (MAX, MIN, MAX, ...) lets the wrong player choose there.
+REVERSI_SKIP = [["..W.", "BWWB", "WBB.", "WBBB"], [".W..", "BBW.", "BBWW", "B.B."]]
 #: The shared trees lab 02 uses (each group keeps those whose root player it grades).
 TREE_IDS = ["sixteen", "eight", "aima", "aima-min", "unbalanced", "tie-cut", "tie-min-cut", "deep-cut",
             "mixed-depths", "chain", "terminal-root", "negative"]
@@ -50,6 +53,13 @@ def ttt_case(text: str, prefix: str = "") -> Case:
 def c4_case(moves: list[int]) -> Case:
     g = ConnectFour(4, 4)
     return Case("c4-" + "".join(map(str, moves)), f"ConnectFour 4x4 after the columns {moves}", g, g.play(moves))
+
+
+def reversi_case(rows: list[str]) -> Case:
+    g = Reversi(4, null_move=False)
+    return Case("reversi-skip-" + "".join(rows).replace(".", "_"),
+                f"Reversi 4x4 without a pass move (a player who cannot place a disc is skipped), "
+                f"Black to move on {' '.join(rows)}", g, g.state_from(rows, "B"))
 
 
 def race_case(n: int, k: int, total: int, player: str = "P1") -> Case:
@@ -160,6 +170,7 @@ def decision_cases(seeded: bool = True) -> list[Case]:
     out += [ttt_case(p) for p in TTT["x_unique"]] + [c4_case(m) for m in C4["x_unique"]]
     out += [race_case(10, 3, 0), race_case(10, 3, 5), race_case(10, 4, 1), nim_case((1, 3)), nim_case((2, 2, 1)),
             nim_case((1, 2, 4))]
+    out += [reversi_case(rows) for rows in REVERSI_SKIP]
     keep = lambda g, s: g.to_move(s) == "X" and kind(g, s) == "unique"  # noqa: E731
     return out + (seeded_positions("decision", keep, 3) if seeded else [])
 

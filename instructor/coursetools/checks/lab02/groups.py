@@ -13,9 +13,10 @@ Groups of ``minimax_value``:
 
 Groups of ``minimax_decision``: ``decision`` (trees and games, first player to move, one
 best move: players not alternating, a value instead of the move, ``return`` inside the
-loop over a Tic-Tac-Toe board's rows), ``decision_second_player`` (the perspective),
-``decision_ties`` (the first best move) and ``decision_trace`` (the order of the search,
-no double search). ``quick_win`` grades ``quick_win_decision`` (faster wins, slower losses).
+loop over a Tic-Tac-Toe board's rows, turns taken by depth where Reversi without a pass move
+skips a player), ``decision_second_player`` (the perspective), ``decision_ties`` (the first best
+move) and ``decision_trace`` (the order of the search, no double search). ``quick_win`` grades
+``quick_win_decision`` (faster wins, slower losses).
 
 Each group compares with the correct model first; only after a difference does it find the
 submission's profile (`profile.py`) and compare with the model that keeps the mistakes other groups
@@ -103,7 +104,8 @@ def _kept_note(expected: ref.Flags) -> str:
     if not kept:
         return ""
     words = {"alternate": "players not alternating", "view": "the first player's view", "returns": "what is returned",
-             "order": "children right to left", "tie": "the last best move", "early": "a return inside the loop"}
+             "order": "children right to left", "tie": "the last best move", "early": "a return inside the loop",
+             "turns": "turns taken by depth"}
     return ("\n(The expected answer keeps the other mistakes found in your code, graded in other tests: "
             + ", ".join(words[k] for k in kept) + ".)")
 

@@ -29,6 +29,7 @@ class Flags:
     order: str = "actions"      # "reversed": children from last to first
     tie: str = "first"          # "last": a later move replaces an equally good one (>=)
     early: str = "none"         # "first": return inside the loop; "origin": the Tic-Tac-Toe rows bug
+    turns: str = "to_move"      # "depth": MAX and MIN by depth below the root, whoever game.to_move says moves
 
     def changed(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != f.default}
@@ -49,11 +50,12 @@ def _search(game: Any, state: Any, f: Flags) -> tuple[Callable[[Any], Any], Call
         acts = game.actions(s)
         return acts[::-1] if f.order == "reversed" else acts
 
-    def value(s: Any) -> float:
+    def value(s: Any, depth: int = 1) -> float:
         if game.is_terminal(s):
             return game.utility(s, view)
-        vals = [value(game.result(s, a)) for a in kids(s)]
-        return max(vals) if (not f.alternate or game.to_move(s) == view) else min(vals)
+        vals = [value(game.result(s, a), depth + 1) for a in kids(s)]
+        mine = depth % 2 == 0 if f.turns == "depth" else game.to_move(s) == view
+        return max(vals) if (not f.alternate or mine) else min(vals)
 
     return kids, value
 
@@ -68,7 +70,7 @@ def model_value(game: Any, state: Any, f: Flags = CORRECT) -> Any:
             if v > best_value:
                 best, best_value = a, v
         return best
-    return value(state)
+    return value(state, 0)
 
 
 def model_decision(game: Any, state: Any, f: Flags = CORRECT) -> Any:
@@ -155,6 +157,9 @@ HINTS = {
            "move only when it is strictly better (>, not >=)",
     "early:first": "a return inside the loop: the decision returned after looking at the first move only; "
                    "return after the loop over all the moves",
+    "turns": "your search takes turns by depth (MAX, MIN, MAX, ...), but a player may move twice in a row: "
+             "in Reversi without a pass move a player with no legal move is skipped; ask game.to_move(s) at "
+             "every node to know who moves there",
     "early:origin": "a return inside the loop over the board's rows: only the top row's squares were tried, "
                     "and a break only leaves the inner loop; loop over "
                     "game.actions(state) and return after the loop",
@@ -166,7 +171,7 @@ HOME: dict[str, dict[str, dict[str, Any]]] = {
     "value_second_player": {"view": {"view": "first"}},
     "value_trace": {"order": {"order": "reversed"}},
     "decision": {"alternate": {"alternate": False}, "returns:value": {"returns": "value"},
-                 "early:first": {"early": "first"}, "early:origin": {"early": "origin"}},
+                 "early:first": {"early": "first"}, "early:origin": {"early": "origin"}, "turns": {"turns": "depth"}},
     "decision_second_player": {"view": {"view": "first"}},
     "decision_ties": {"tie": {"tie": "last"}},
     "decision_trace": {"order": {"order": "reversed"}},
