@@ -161,6 +161,10 @@ def ordering(group: str) -> list[Case]:
     return out
 
 
+#: Shared trees that are not uniform, for perfect_ordering.
+UNEVEN = ("unbalanced", "mixed-depths", "negative")
+
+
 def perfect_ordering() -> list[Case]:
     """Trees to reorder best first (the state is the root; the function is given the tree alone)."""
     fixed = [("sixteen", trees.name("sixteen")), ("eight", trees.name("eight")), ("aima", trees.name("aima")),
@@ -168,6 +172,8 @@ def perfect_ordering() -> list[Case]:
     out = [Case(id, name, trees.tree(id), trees.tree(id).initial) for id, name in fixed]
     depth1 = GameTree.from_leaves([4, 9, 1], 3)
     out.append(Case("depth-1", "a depth-1 tree", depth1, depth1.initial))
+    # Not uniform: leaves and subtrees side by side (no leaf count to meet; each node's first child is a best one).
+    out += [Case(id, trees.name(id), trees.tree(id), trees.tree(id).initial) for id in UNEVEN]
     for prefix, rng, count in kit.rngs(LAB, "perfect_ordering", 14, 14):
         tag = "" if prefix == "random" else "secret "
         for i in range(count):

@@ -158,6 +158,14 @@ def check_perfect_ordering(perfect_ordering: Callable) -> int:
                         "reorder the children of each node; do not change values, kinds or shapes",
                         kit.tree_picture(tree) and "yours:\n" + kit.tree_picture(got) + "\nthe given tree:\n"
                         + kit.tree_picture(tree))
+        if case.id in data.UNEVEN:  # not uniform: no leaf count to meet, but each first child must be a best one
+            where = _first_not_best(got)
+            if where:
+                common.fail(f"perfect_ordering on {case.name}: your tree does not put a best child first everywhere."
+                            f"\n  first node not in best-first order: {where}",
+                            _perfect_hint([*seen, (case, got)]), kit.tree_picture(got))
+            seen.append((case, got))
+            continue
         game = Traced(got, keep_events=False)
         ref.depth_limited_alphabeta(game, got.initial)
         leaves = game.trace.count("utility")

@@ -152,6 +152,16 @@ def check_entries(table: Any, truth: Callable[[Any, float], float], *, case: str
                         f"The state: {describe(game, key)}", hint, picture(game))
 
 
+def leaves_stored(table: dict, mine: Traced, where: str, game: Any) -> None:
+    """Every leaf the search valued (a terminal state, or a state at depth 0) has an entry."""
+    missing = [n for n in mine.trace.leaves() if n not in table]
+    if missing:
+        common.fail(f"after your search {where} the table has no entry for {describe(game, missing[0])}, a leaf your "
+                    f"search valued ({len(missing)} such leaves in all).",
+                    "store every state you search, leaves included: a terminal state as (utility, EXACT, math.inf), "
+                    "a state at depth 0 as (evaluate(state, player), EXACT, 0)", picture(game))
+
+
 @contextmanager
 def diagnosis(table: dict, truth: Callable, case: str, game: Any, full_depth: bool,
               is_state: Callable[[Any], bool]) -> Iterator[None]:
@@ -187,8 +197,9 @@ def check_tt_trees(alphabeta_tt_value: Callable) -> int:
         table: dict = {}
         nodes = set(tree.nodes())
         with diagnosis(table, _tree_truth(tree), f"on {case}", tree, True, nodes.__contains__):
-            compare("alphabeta_tt_value", alphabeta_tt_value, _ignore_table, tree, tree.initial,
-                    case=f"{case} (empty table)", args=lambda g, t=table: (t,), hints=hints)
+            mine, _ = compare("alphabeta_tt_value", alphabeta_tt_value, _ignore_table, tree, tree.initial,
+                              case=f"{case} (empty table)", args=lambda g, t=table: (t,), hints=hints)
+        leaves_stored(table, mine, f"on {case}", tree)
         check_entries(table, _tree_truth(tree), case=f"on {case}", game=tree, full_depth=True,
                       is_state=nodes.__contains__)
         root = tree.initial
@@ -315,8 +326,10 @@ def check_tt_depth(alphabeta_tt_value: Callable) -> int:
             where = f"{case} with depth={depth} (empty table)"
             nodes = set(tree.nodes())
             with diagnosis(table, _tree_truth(tree, evaluate), f"on {where}", tree, False, nodes.__contains__):
-                compare("alphabeta_tt_value", alphabeta_tt_value, _ignore_table, tree, tree.initial, case=where,
-                        args=lambda g, t=table, d=depth, e=evaluate: (t, d, g.evaluator(e)), hints=hints)
+                mine, _ = compare("alphabeta_tt_value", alphabeta_tt_value, _ignore_table, tree, tree.initial,
+                                  case=where, args=lambda g, t=table, d=depth, e=evaluate: (t, d, g.evaluator(e)),
+                                  hints=hints)
+            leaves_stored(table, mine, f"on {where}", tree)
             check_entries(table, _tree_truth(tree, evaluate), case=f"on {where}", game=tree, full_depth=False,
                           is_state=nodes.__contains__)
             n += 1
