@@ -182,9 +182,8 @@ ORDER_HINTS = {
                      "sort that is not stable). Search the children in the order sorted(actions, key=lambda a: "
                      "key(state, a)): smaller keys first, ties in their actions() order",
     "order_changes_value": "your search stopped at the first child no better than the one before, as if the "
-                           "order were already best first. The order of the children must not change the value: "
-                           "search every child alpha-beta would, and prune only when v >= beta (MAX) or v <= alpha "
-                           "(MIN)",
+                           "order were already best first. But the order must not change the value: search every "
+                           "child alpha-beta would, and prune only when v >= beta (MAX) or v <= alpha (MIN)",
 }
 ORDER_MISTAKES = [Mistake("unstable_sort", ORDER_HINTS["unstable_sort"], partial(ordered_alphabeta_value, sort="pairs")),
                   Mistake("order_changes_value", ORDER_HINTS["order_changes_value"],
@@ -294,11 +293,13 @@ def ordered_spec(tree: Any, node: Any = None) -> Any:
 
 
 PERFECT_MISTAKES = [
-    Mistake("perfect_max_everywhere", "your tree puts the largest child first at every node, MIN nodes included: "
-                                      "at a MIN node the best child for the player to move is the smallest first",
+    Mistake("perfect_max_everywhere", "your tree puts the largest child first at every node, MIN nodes included. "
+                                      "Order the children by their minimax value, largest first at MAX, smallest "
+                                      "first at MIN",
             partial(perfect_ordering, rule="max_everywhere")),
     Mistake("perfect_first_leaf", "your tree sorts the children by the value of their first leaf. Sort them by "
-                                  "their minimax value (the value of the whole subtree): largest first at MAX",
+                                  "their minimax value (the value of the whole subtree): largest first at MAX, "
+                                  "smallest first at MIN",
             partial(perfect_ordering, rule="first_leaf")),
 ]
 
