@@ -57,9 +57,19 @@ class NodeBudget(Clock):
         self._watched: list[tuple[Traced, int]] = []
 
     def watch(self, game: Any) -> Traced:
-        """`game` traced (counts only), or the `Traced` game itself; its generated states count from now."""
+        """`game` traced (counts only), or the `Traced` game itself; its generated states count from now.
+
+        Watching a game this clock already watches changes nothing (its states are not counted twice).
+
+        >>> from course_lib.games import RaceTo
+        >>> clock = NodeBudget(5)
+        >>> game = clock.watch(RaceTo(10, 3))
+        >>> clock.watch(game) is game, len(clock._watched)
+        (True, 1)
+        """
         traced = game if isinstance(game, Traced) else Traced(game, keep_events=False)
-        self._watched.append((traced, traced.trace.count("generate")))
+        if not any(t is traced for t, _ in self._watched):
+            self._watched.append((traced, traced.trace.count("generate")))
         return traced
 
     @property

@@ -16,8 +16,10 @@ import pytest
 from course_lib.games import ConnectFour, GameTree, TicTacToe
 from course_lib.trace import Traced
 from coursetools.bank import solution_answers
-from coursetools.checks import lab04, reference
-from coursetools.checks import reference_ordering as ref
+from coursetools.checks import reference
+from coursetools.checks.lab04 import cases as data
+from coursetools.checks.lab04 import groups
+from coursetools.checks.lab04 import reference as ref
 from coursetools.hidden import CheckFailed, check
 from coursetools.submission import parse_answers
 
@@ -28,6 +30,7 @@ GROUPS = {
     "ordered_value": "ordered_alphabeta_value", "ordered_trace": "ordered_alphabeta_value",
     "perfect_ordering": "perfect_ordering", "tt_trees": "alphabeta_tt_value", "tt_games": "alphabeta_tt_value",
     "tt_depth": "alphabeta_tt_value", "iterative_deepening": "iterative_deepening_decision",
+    "deepening_clock": "iterative_deepening_decision",
 }
 
 
@@ -51,7 +54,7 @@ def test_lab04_solver_agrees_with_plain_minimax():
     rng = random.Random(4)
     for game, low, high in ((TicTacToe(), 4, 7), (ConnectFour(4, 4), 10, 13)):
         solver = ref.Solver(game)
-        for state in lab04.positions(game, rng, 25, low, high):
+        for state in data.positions(game, rng, 25, low, high):
             assert solver.value(state, game.to_move(state)) == reference.minimax_value(game, state)
 
 
@@ -59,12 +62,12 @@ def test_lab04_best_first_trees_meet_the_knuth_moore_count():
     rng = random.Random(7)
     for _ in range(30):
         b, d = rng.choice([2, 3, 4]), rng.randint(1, 4)
-        tree = lab04.uniform_tree(rng, b, d, distinct=rng.random() < 0.5, root=rng.choice(["MAX", "MIN"]))
+        tree = data.uniform_tree(rng, b, d, distinct=rng.random() < 0.5, root=rng.choice(["MAX", "MIN"]))
         best = functions()["perfect_ordering"](tree)
         game = Traced(best, keep_events=False)
         ref.depth_limited_alphabeta(game, best.initial)
         assert game.trace.count("utility") == ref.minimal_leaves(b, d)
-        assert lab04.canonical(best, best.initial) == lab04.canonical(tree, tree.initial)
+        assert groups.canonical(best, best.initial) == groups.canonical(tree, tree.initial)
 
 
 def test_lab04_bounds_stored_as_exact_give_wrong_values_on_generated_positions():
@@ -73,9 +76,9 @@ def test_lab04_bounds_stored_as_exact_give_wrong_values_on_generated_positions()
     wrong = total = 0
     for game, count, low, high in ((TicTacToe(), 600, 4, 6), (ConnectFour(4, 4), 420, 11, 13)):
         solver = ref.Solver(game)
-        rng = lab04.common.rng(LAB, "tt_games")
+        rng = data.common.rng(LAB, "tt_games")
         shared = {p: {} for p in game.players}
-        for i, state in enumerate(lab04.positions(game, rng, count, low, high)):
+        for i, state in enumerate(data.positions(game, rng, count, low, high)):
             player = game.to_move(state)
             table = {} if i % 2 == 0 else shared[player]
             wrong += buggy(game, state, table) != solver.value(state, player)
@@ -107,3 +110,57 @@ def test_lab04_hidden_groups_alone_catch_each_bank_bug(entry):
         except CheckFailed:
             caught.append(grade_id)
     assert caught, f"{entry}: the hidden tests of {failing} all passed"
+
+
+def _mistake_runs():
+    for mistakes, checks in ((ref.ORDER_MISTAKES, ("ordered_value", "ordered_trace")),
+                             (ref.PERFECT_MISTAKES, ("perfect_ordering",)),
+                             (ref.ID_MISTAKES, ("iterative_deepening", "deepening_clock")),
+                             (ref.CLOCK_MISTAKES, ("iterative_deepening", "deepening_clock"))):
+        for mistake in mistakes:
+            yield pytest.param(mistake, mistakes, checks, id=mistake.key)
+
+
+@pytest.mark.parametrize("mistake, mistakes, checks", list(_mistake_runs()))
+def test_lab04_each_mistake_model_is_named_by_its_own_hint_only(mistake, mistakes, checks):
+    """A mistake model handed in as a student's answer fails with its hint, and no other mistake's."""
+    answer = ref.AS_ANSWER[mistake.key]
+    messages = []
+    for group in checks:
+        try:
+            check(LAB, group, **{GROUPS[group]: answer})
+        except CheckFailed as failure:
+            messages.append(str(failure))
+    assert messages, f"{mistake.key} passes every group"
+    assert any(mistake.hint in m for m in messages), messages
+    assert not any(other.hint in m for m in messages for other in mistakes if other is not mistake), messages
+
+
+def test_lab04_the_clock_group_fails_a_search_that_checks_the_clock_too_late():
+    """Asking the clock after generating a child (not before) stops one state late: no known mistake does that,
+    so the message says where the search first differs and names none."""
+    def late(game, state, max_depth, evaluate, clock=None):
+        watched = type("Late", (), {"expired": lambda self: clock.used > clock.nodes})() if clock else None
+        return ref.iterative_deepening_decision(game, state, max_depth, evaluate, watched)
+
+    with pytest.raises(CheckFailed) as failure:
+        check(LAB, "deepening_clock", iterative_deepening_decision=late)
+    text = str(failure.value)
+    assert "matches none of the known mistakes" in text
+    assert not any(m.hint in text for m in ref.CLOCK_MISTAKES + ref.ID_MISTAKES)
+
+
+def test_lab04_a_case_is_drawn_for_each_student(monkeypatch):
+    """With a secret seed, the clock group holds a case drawn from the seed and the student's id: two students
+    meet different positions, the same student always the same one."""
+    monkeypatch.setenv("COURSE_SECRET_SEED", "test-seed")
+    drawn = {}
+    for student in ("ada", "bob", "ada"):
+        monkeypatch.setenv("COURSE_STUDENT_ID", student)
+        mine = [c for c in data.clock() if c.id.startswith("yours-1@")]
+        assert len(mine) == 1 and "drawn for you" in mine[0].name
+        drawn.setdefault(student, []).append((mine[0].state, mine[0].args[2]))
+    assert drawn["ada"][0] == drawn["ada"][1]
+    assert drawn["ada"][0] != drawn["bob"][0]
+    monkeypatch.delenv("COURSE_STUDENT_ID")
+    assert not [c for c in data.clock() if c.id.startswith("yours")]

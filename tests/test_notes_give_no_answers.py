@@ -48,7 +48,8 @@ LABS: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "ordered_alphabeta_value": (["game", "state", "key"], ["ordered_value", "ordered_trace"]),
         "perfect_ordering": (["tree"], ["perfect_ordering"]),
         "alphabeta_tt_value": (["game", "state", "table", "depth", "evaluate"], ["tt_trees", "tt_games", "tt_depth"]),
-        "iterative_deepening_decision": (["game", "state", "max_depth", "evaluate"], ["iterative_deepening"]),
+        "iterative_deepening_decision": (["game", "state", "max_depth", "evaluate", "clock"],
+                                         ["iterative_deepening", "deepening_clock"]),
     },
     "05_heuristics": {
         "depth_limited_value": (["game", "state", "depth", "evaluate"], ["value_cutoff", "value_games"]),
@@ -65,7 +66,7 @@ LABS: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "maxn_shallow_value": (["game", "state", "max_sum"], ["maxn_shallow"]),
     },
 }
-DEFAULTS = {"alpha": -math.inf, "beta": math.inf, "depth": math.inf, "evaluate": None}
+DEFAULTS = {"alpha": -math.inf, "beta": math.inf, "depth": math.inf, "evaluate": None, "clock": None}
 
 #: Which note functions could stand in for which graded function (every search or evaluation a
 #: note defines, against every graded function of the same kind).

@@ -24,6 +24,12 @@ def rng(lab: str, group: str, secret: bool = False) -> random.Random:
     return random.Random(f"{lab}/{group}/{seed}")
 
 
+def student_id() -> str | None:
+    """The id of the student whose submission is graded (``COURSE_STUDENT_ID``, set by the grader around each
+    hidden check; never sent to a kernel), or None."""
+    return os.environ.get("COURSE_STUDENT_ID") or None
+
+
 def has_secret() -> bool:
     """True when the grader runs with a secret seed."""
     return bool(secret_seed())

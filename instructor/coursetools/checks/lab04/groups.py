@@ -1,0 +1,276 @@
+"""Lab 04's test groups of move ordering, perfect ordering and iterative deepening (the table groups
+are in `tables.py`): one small function per group.
+
+- ``ordered_value``: `ordered_alphabeta_value` returns alpha-beta's value whatever the key.
+- ``ordered_trace``: ... and searches the children in key order, ties in actions() order.
+- ``perfect_ordering``: the reordered tree is a reordering, and alpha-beta on it evaluates exactly
+  b^ceil(d/2) + b^floor(d/2) - 1 leaves.
+- ``iterative_deepening``: the decision and the ordered trace of iterative deepening that searches the
+  previous depth's best action first.
+- ``deepening_clock``: the same with a node-budget clock: the states generated, in order (it stops where
+  the clock says, never past it), and the best move of the last depth that finished.
+
+Each case runs the student's function and the correct model on traced copies of its game. A hint names a
+mistake only when that mistake's model reproduces what the search did (`kit.explain`); otherwise it says
+where the search first differs and that it matches none of the known mistakes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from course_lib.games import GameTree
+from course_lib.trace import Traced
+
+from .. import common, kit
+from ..kit import Case, Run
+from . import cases as data
+from . import reference as ref
+from .tables import short
+
+#: A mistake is named when its model reproduces the failing case, the cases passed before it and this many
+#: of the group's next cases.
+PROOF_CASES = 4
+
+
+def _show_step(step: Any) -> str:
+    kind, node = step
+    return f"{'generate' if kind == 'generate' else 'value'} {short(node)}"
+
+
+def generated(run: Run) -> list:
+    """The states a search generated, in order (what a node-budget clock counts)."""
+    return run.steps("generate")
+
+
+class Group:
+    """One test group on one submission: the correct model, the mistake models, what it passed so far."""
+
+    def __init__(self, student: Callable[..., Any], cases: list[Case], correct: Callable[..., Any],
+                 mistakes: list[kit.Mistake], steps: Callable[[Run], list] = Run.steps):
+        self.student, self.cases, self.correct, self.mistakes, self.steps = student, cases, correct, mistakes, steps
+        self.passed: list[tuple[Case, Run]] = []
+
+    def hint(self, case: Case, mine: Run, advice: str) -> str:
+        i = self.cases.index(case)
+        more = kit.observe(self.student, self.cases[i + 1:i + 1 + PROOF_CASES])
+        return kit.explain(case, mine, self.correct, self.mistakes, history=self.passed + more, steps=self.steps,
+                           show_step=_show_step, advice=advice)
+
+    def run(self, what: str, case: Case, advice: str, result_kind: str = "value",
+            sequences: tuple = ("leaves", "generated")) -> None:
+        """Result (exact type), then the leaves valued and the children generated, in order."""
+        mine, want = kit.run_student(self.student, case), kit.run_model(self.correct, case)
+        pic = kit.picture(case, mine) if case.is_tree else ""
+        if result_kind == "value":
+            common.expect_number(mine.result, f"{what} on {case.name}")
+        if not common.same(mine.result, want.result):
+            common.fail(f"{what} on {case.name}: expected {want.result!r}, yours returned {mine.result!r:.80}.",
+                        self.hint(case, mine, advice), pic)
+        for seq in sequences:
+            exp = [short(n) for n in (want.trace.leaves() if seq == "leaves" else want.trace.generated())]
+            got = [short(n) for n in (mine.trace.leaves() if seq == "leaves" else mine.trace.generated())]
+            if exp != got:
+                label = ("The leaves your search valued (in order)" if seq == "leaves"
+                         else "The children your search generated with result() (in order)")
+                raise common.CheckFailed(common.sequence_message(label, exp, got, f"on {case.name}", pic,
+                                                                 self.hint(case, mine, advice)))
+        self.passed.append((case, mine))
+
+
+# -- ordered_alphabeta_value ------------------------------------------------------------------------
+
+STABLE_ADVICE = ("Search the children in the order sorted(actions, key=lambda a: key(state, a)): smaller keys "
+                 "first, and ties keep their actions() order (sorted is stable).")
+VALUE_ADVICE = ("The order of the children must not change the value: search the same children alpha-beta "
+                "would search, only in another order, and prune only when v >= beta (MAX) or v <= alpha (MIN).")
+
+
+def check_ordered_value(ordered_alphabeta_value: Callable) -> int:
+    """Values only (asked on the case's own game): any order of the children gives alpha-beta's value."""
+    todo = data.ordering("ordered_value")
+    group = Group(ordered_alphabeta_value, todo, ref.ordered_alphabeta_value, ref.ORDER_MISTAKES)
+    for case in todo:
+        expected = ref.ordered_alphabeta_value(case.game, case.state, *case.args)
+        got = kit.answer(ordered_alphabeta_value, case)
+        if got is kit.NO_ANSWER or not common.same(got, expected):
+            group.run("ordered_alphabeta_value", case, VALUE_ADVICE, sequences=())
+    return len(todo)
+
+
+def check_ordered_trace(ordered_alphabeta_value: Callable) -> int:
+    """Leaves and generated children in key order (stable)."""
+    todo = data.ordering("ordered_trace")
+    group = Group(ordered_alphabeta_value, todo, ref.ordered_alphabeta_value, ref.ORDER_MISTAKES)
+    for case in todo:
+        group.run("ordered_alphabeta_value", case, STABLE_ADVICE)
+    return len(todo)
+
+
+# -- perfect_ordering -------------------------------------------------------------------------------
+
+def canonical(tree: GameTree, node: str) -> tuple:
+    """The tree below `node` with children in a fixed order: equal for reorderings of one tree."""
+    if tree.is_terminal(node):
+        return ("leaf", tree.value(node))
+    return (tree.kind(node), tuple(sorted((canonical(tree, c) for c in tree.children(node)), key=repr)))
+
+
+def _first_not_best(tree: GameTree) -> str | None:
+    """The first node (pre-order) whose first child is not one of its best children."""
+    player = tree.to_move(tree.initial)
+    for n in tree.nodes():
+        if tree.is_terminal(n):
+            continue
+        values = [ref.tree_value(tree, c, player) for c in tree.children(n)]
+        best = max(values) if tree.to_move(n) == player else min(values)
+        if values[0] != best:
+            return (f"{tree.label(n)} ({tree.kind(n)}): its children's values, in your order, are {values}; "
+                    f"the first should be the {'largest' if tree.kind(n) == 'MAX' else 'smallest'}, {best}")
+    return None
+
+
+def _perfect_hint(cases: list[tuple[Case, Any]]) -> str:
+    """A mistake whose model builds exactly the student's trees on these cases, or none."""
+    named = [m for m in ref.PERFECT_MISTAKES
+             if all(ref.ordered_spec(m.model(c.game)) == ref.ordered_spec(got) for c, got in cases)]
+    if named:
+        return kit.join_hints([m.hint for m in named])
+    return ("this matches none of the known mistakes. Order the children of each node by their minimax value: "
+            "largest first at MAX, smallest first at MIN (the value of the whole subtree, not of its first leaf)")
+
+
+def check_perfect_ordering(perfect_ordering: Callable) -> int:
+    seen: list[tuple[Case, Any]] = []
+    for case in data.perfect_ordering():
+        tree = case.game
+        b = len(tree.children(tree.initial))
+        d = max(tree.depth(leaf) for leaf in tree.leaves())
+        got = common.call(perfect_ordering, tree, where=f"on {case.name}")
+        # course_lib is imported afresh for the checks: compare the class by name, not identity.
+        if (type(got).__name__, type(got).__module__) != (GameTree.__name__, GameTree.__module__):
+            common.fail(f"perfect_ordering on {case.name} should return a GameTree (build it with "
+                        f"GameTree.from_nested or GameTree.from_mapping), not {type(got).__name__}: {got!r:.80}")
+        if got.kind(got.initial) != tree.kind(tree.initial) or canonical(got, got.initial) != canonical(tree, tree.initial):
+            common.fail(f"perfect_ordering on {case.name}: your tree is not the same tree with its children reordered "
+                        f"(the root should stay {tree.kind(tree.initial)}, and every node keep the same "
+                        "children, leaf values included).",
+                        "reorder the children of each node; do not change values, kinds or shapes",
+                        kit.tree_picture(tree) and "yours:\n" + kit.tree_picture(got) + "\nthe given tree:\n"
+                        + kit.tree_picture(tree))
+        if case.id in data.UNEVEN:  # not uniform: no leaf count to meet, but each first child must be a best one
+            where = _first_not_best(got)
+            if where:
+                common.fail(f"perfect_ordering on {case.name}: your tree does not put a best child first everywhere."
+                            f"\n  first node not in best-first order: {where}",
+                            _perfect_hint([*seen, (case, got)]), kit.tree_picture(got))
+            seen.append((case, got))
+            continue
+        game = Traced(got, keep_events=False)
+        ref.depth_limited_alphabeta(game, got.initial)
+        leaves = game.trace.count("utility")
+        want = ref.minimal_leaves(b, d)
+        if leaves != want:
+            where = _first_not_best(got)
+            common.fail(
+                f"perfect_ordering on {case.name}: alpha-beta evaluated {leaves} leaves of your reordered tree; "
+                f"with the best child first everywhere it evaluates {b}^{(d + 1) // 2} + {b}^{d // 2} - 1 = {want}."
+                + (f"\n  first node not in best-first order: {where}" if where else ""),
+                _perfect_hint([*seen, (case, got)]), kit.tree_picture(got))
+        seen.append((case, got))
+    return len(seen)
+
+
+# -- iterative deepening ----------------------------------------------------------------------------
+
+def as_called(student: Callable[..., Any]) -> Callable[..., Any]:
+    """The student's iterative deepening as the models are called (`reference.budgeted`)."""
+    run = ref.budgeted(student)
+    run.__name__ = "iterative_deepening_decision"
+    return run
+
+
+ID_ADVICE = ("Each depth d = 1, 2, ..., max_depth searches every root action's result to depth d - 1, the "
+             "previous depth's best action first and then the others in actions() order.")
+
+
+def check_iterative_deepening(iterative_deepening_decision: Callable) -> int:
+    """The decision, the leaves valued and the children generated, in order, over all depths."""
+    todo = data.deepening()
+    group = Group(as_called(iterative_deepening_decision), todo, ref.id_model(), ref.ID_MISTAKES)
+    for case in todo:
+        group.run("iterative_deepening_decision", case, ID_ADVICE, result_kind="action")
+    return len(todo)
+
+
+CLOCK_ADVICE = ("Ask clock.expired() before every call of game.result, at the root and below it; when it says "
+                "yes, stop and throw the depth being searched away. Return the best move of the last depth that "
+                "finished (a depth whose last state was generated as the budget ran out did finish), or the first "
+                "action in actions() order if none finished.")
+
+
+def _id_profile(student: Callable[..., Any], todo: list[Case]) -> dict:
+    """How the student wrote iterative deepening itself (`reference.ID_PROFILES`), read from the first cases run
+    without a clock: the clock group then expects that search, stopped by the clock (a mistake of depths or
+    order is graded by 'iterative_deepening', once)."""
+    probes = [Case(c.id, c.name, c.game, c.state, c.args[:2]) for c in todo if c.id.endswith("@zero")][:3]
+    seen = kit.observe(student, probes)
+    for flags in ref.ID_PROFILES:
+        if seen and all(kit.reproduces(ref.id_model(**flags), c, r) for c, r in seen):
+            return flags
+    return {}
+
+
+def _clock_cases(todo: list[Case], group: Group, flags: dict) -> None:
+    for case in todo:
+        mine, want = kit.run_student(group.student, case), kit.run_model(group.correct, case)
+        exp, got = [short(n) for n in want.trace.generated()], [short(n) for n in mine.trace.generated()]
+        pic = kit.picture(case, mine) if case.is_tree else ""
+        if exp != got:
+            raise common.CheckFailed(common.sequence_message(
+                f"The states your search generated with result() (in order; the clock allows {case.args[2]})",
+                exp, got, f"on {case.name}", pic, group.hint(case, mine, CLOCK_ADVICE)))
+        if not common.same(mine.result, want.result):
+            common.fail(f"iterative_deepening_decision on {case.name}: your search stopped at the right place, "
+                        f"where {_finished_depths(case, flags)}; expected {want.result!r}, yours returned "
+                        f"{mine.result!r:.80}.", group.hint(case, mine, CLOCK_ADVICE), pic)
+        group.passed.append((case, mine))
+
+
+def check_deepening_clock(iterative_deepening_decision: Callable) -> int:
+    """With a NodeBudget clock (it counts the calls of result on the grader's own traced game): the states
+    generated in order (so where the search stopped), then the move of the last finished depth. Compared with
+    the correct search first; after a difference, with the student's own way of deepening (`_id_profile`)."""
+    todo = data.clock()
+    student = as_called(iterative_deepening_decision)
+    group = Group(student, todo, ref.id_model(), ref.CLOCK_MISTAKES, steps=generated)
+    try:
+        _clock_cases(todo, group, {})
+    except common.CheckFailed:
+        flags = _id_profile(student, todo)
+        if not flags:
+            raise
+        group = Group(student, todo, ref.id_model(**flags), ref.clock_mistakes(**flags), steps=generated)
+        _clock_cases(todo, group, flags)
+    return len(todo)
+
+
+def _finished_depths(case: Case, flags: dict) -> str:
+    """Which depths finished within the case's budget, in words."""
+    max_depth, _, nodes = case.args
+    done = data.generated_per_depth(case, max_depth, **flags)
+    last = max((d for d in range(1, max_depth + 1) if done[d - 1] <= nodes), default=0)
+    if last == 0:
+        return f"not even depth 1 finished (it needs {done[0]} states): the first action is the answer"
+    return (f"depth {last} finished after {done[last - 1]} states"
+            + (f" and depth {last + 1} needs {done[last]}" if last < max_depth else ", the last depth asked for"))
+
+
+#: Each group's public cases and correct model: what `python -m coursetools golden` writes down.
+GOLDEN = {
+    "ordered_trace": (lambda: [c for c in data.ordering("ordered_trace") if not c.id.startswith(("random", "secret"))],
+                      ref.ordered_alphabeta_value),
+    "iterative_deepening": (lambda: [c for c in data.deepening() if not c.id.startswith(("random", "secret"))],
+                            ref.id_model()),
+    "deepening_clock": (data.clock_public, ref.id_model()),
+}
