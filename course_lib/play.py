@@ -140,7 +140,6 @@ def deepening(decide_to_depth: Callable[[Any, Any, int], Any], max_depth: int = 
     def decide(game: Any, state: Any, clock: Clock) -> Any:
         best = decide_to_depth(game, state, 1)
         counted = [0]
-        timed = copy.copy(game)
         inner = game.result
 
         def result(s: Any, a: Any) -> Any:
@@ -149,7 +148,7 @@ def deepening(decide_to_depth: Callable[[Any, Any, int], Any], max_depth: int = 
             counted[0] += 1
             return inner(s, a)
 
-        timed.result = result
+        timed = _with_result(game, result)
         before = -1
         for depth in range(2, max_depth + 1):
             counted[0] = 0
@@ -164,6 +163,25 @@ def deepening(decide_to_depth: Callable[[Any, Any, int], Any], max_depth: int = 
 
     decide.__name__ = f"deepening({getattr(decide_to_depth, '__name__', 'decide')})"
     return decide
+
+
+class _Delegate:
+    """Behaves like `game` (every attribute read from it) except for the attributes set on it."""
+
+    def __init__(self, game: Any):
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_game":
+            raise AttributeError(name)
+        return getattr(self._game, name)
+
+
+def _with_result(game: Any, result: Callable[[Any, Any], Any]) -> Any:
+    """A copy of `game` whose ``result`` is `result` (a delegate for games that themselves delegate, like `Traced`)."""
+    timed = _Delegate(game) if hasattr(type(game), "__getattr__") else copy.copy(game)
+    timed.result = result
+    return timed
 
 
 # -- where it runs ------------------------------------------------------------------------------

@@ -305,3 +305,13 @@ def test_play_text_through_a_real_kernel_without_ipywidgets():
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+def test_deepening_works_on_a_game_that_delegates_like_traced():
+    from course_lib.trace import Traced
+
+    game = Traced(TicTacToe())
+    state = game.initial
+    decide = deepening(lambda g, s, depth: depth_decision(g, s, min(depth, 2)), max_depth=3)
+    assert decide(game, state, WallClock(30)) == depth_decision(TicTacToe(), TicTacToe().initial, 2)
+    assert game.trace.count("generate") > 0, "the searches ran on the traced game"
