@@ -26,6 +26,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -53,6 +54,7 @@ VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 LABS = sorted(p.name for p in (ROOT / "release").iterdir() if (p / f"{p.name}.ipynb").is_file())
 NOTEBOOKS = [p.name for p in companion_notebooks(ROOT)]
 CFG = load_config(ROOT)
+PLAY_CALL = re.compile(r"(?<![\w.])play\(")  # course_lib.play.play(...), not display(...) or game.play(...)
 
 pytestmark = pytest.mark.slow
 
@@ -262,8 +264,14 @@ def _check_run(nb, colab) -> None:
     assert not [t for t in shown if "<course_lib." in t], "an object shown by its bare repr"
 
 
+def _is_widget_cell(source: str) -> bool:
+    """A cell showing a widget: a stepper, a board, or an optional play cell (``PLAY = ...``) calling play()."""
+    return "TraceStepper(" in source or "GameBoard(" in source or (
+        "PLAY = " in source and bool(PLAY_CALL.search(source)))
+
+
 def _widget_cells_show_widget_and_picture(nb) -> int:
-    cells = [c for c in _code(nb) if "TraceStepper(" in c.source or "GameBoard(" in c.source]
+    cells = [c for c in _code(nb) if _is_widget_cell(c.source)]
     for cell in cells:
         data = [o.get("data", {}) for o in cell.outputs if "data" in o]
         assert any(VIEW_MIME in d and "image/png" in d for d in data), f"no widget with its picture:\n{cell.source}"
@@ -280,8 +288,8 @@ def test_colab_pinned_release_lab_with_solutions_runs_from_its_first_cell(lab, c
     build_submission(ROOT / "release" / lab / f"{lab}.ipynb", solution_answers(ROOT / "source" / lab / f"{lab}.ipynb"),
                      notebook)
     nb = nbformat.read(notebook, as_version=4)
-    for cell in _code(nb):  # switch on the widget cells (not the one that waits for typed moves)
-        if "TraceStepper(" in cell.source or "GameBoard(" in cell.source:
+    for cell in _code(nb):  # switch on the widget cells (play() shows its board here: ipywidgets is installed)
+        if _is_widget_cell(cell.source):
             cell.source = cell.source.replace("STEPPER = False", "STEPPER = True").replace("PLAY = False", "PLAY = True")
     nbformat.write(nb, notebook)
     nb = _execute(notebook, colab["env"], monkeypatch)
@@ -303,6 +311,41 @@ def test_colab_pinned_companion_notebook_runs_from_its_first_cell(name, colab, t
     widgets = _widget_cells_show_widget_and_picture(nb)
     if name.startswith(("02_", "03_")):
         assert widgets, f"{name} should show its widget"
+
+
+HEADLESS_PLAY = """
+import ipywidgets
+from course_lib.games import ConnectFour, Isolation, TicTacToe
+from course_lib.play import PlayBoard, choose_front, deepening, play_text
+
+def to_depth(game, state, depth):
+    return game.actions(state)[depth % len(game.actions(state))]
+
+assert ipywidgets.__version__.startswith("7."), ipywidgets.__version__
+print(choose_front("widgets")[0])
+board = PlayBoard(TicTacToe(), deepening(to_depth), clock=0.2)
+board.squares[(1, 1)].click()
+print(board.state.board, board.box.__class__.__name__, "The computer played" in board.message.value)
+iso = PlayBoard(Isolation(start=((0, 0), (4, 4))), deepening(to_depth), clock=0.2)
+iso.squares[(2, 2)].click()
+print(iso.state.positions[0], iso.state.positions[1] != 24)
+typed = iter(["3", "9", "q"])
+play_text(ConnectFour(), deepening(to_depth), clock=0.2, ask=lambda _: next(typed))
+"""
+
+
+def test_colab_pinned_play_works_headless(colab, tmp_path):
+    """course_lib.play under ipywidgets 7: the board answers a click (TicTacToe, Isolation), typed moves work."""
+    _reset(colab["python"], colab["baseline"])
+    _run([colab["python"], "-m", "pip", "install", "--quiet", CFG.pinned], env=colab["env"], cwd=tmp_path, timeout=300)
+    out = _run([colab["python"], "-c", HEADLESS_PLAY], env=colab["env"], cwd=tmp_path, timeout=120).stdout
+    _reset(colab["python"], colab["baseline"])
+    lines = out.splitlines()
+    assert lines[0] == "widgets", out
+    board, box, answered = lines[1].split()
+    assert board.count("X") == 1 and board.count("O") == 1 and board[4] == "X" and box == "VBox" and answered == "True"
+    assert lines[2] == "12 True", out
+    assert "9 is not a legal move here. Legal moves: 0, 1, 2, 3, 4, 5, 6" in out and lines[-1] == "Stopped.", out
 
 
 def test_colab_pinned_environment_is_colabs(colab):
