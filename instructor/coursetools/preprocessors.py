@@ -43,6 +43,7 @@ from nbgrader.api import Gradebook
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Integer
 
+from .checks.common import for_student
 from .checker import CheckCall, HiddenFormError, HiddenRun, Verdict, parse_hidden, split_hidden
 from .misconceptions import diagnose
 from .sandbox import read_report
@@ -246,7 +247,8 @@ class GuardedExecute(Execute):
             record(cell, "visible test" if failed_visibly else "passed")
         for call in calls:
             t_check = time.monotonic()
-            verdict, stuck = self._check(call, index)
+            with for_student(resources.get("nbgrader", {}).get("student")):
+                verdict, stuck = self._check(call, index)
             self._seconds["checks"] += time.monotonic() - t_check
             self._events.extend(f"{cell.metadata.nbgrader.get('grade_id', index)}: {e}" for e in verdict.events)
             if verdict.passed and not failed_visibly:
