@@ -16,6 +16,7 @@ from coursetools.checks.lab05 import cases as lab05
 from coursetools.checks.lab05 import groups
 from coursetools.checks.lab05 import reference as ref
 from coursetools.checks.lab05 import tournament as tour
+from course_lib.trace import Traced
 from coursetools.hidden import CheckFailed, check
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,6 +32,7 @@ GROUPS = {
     "connect_four_windows": ["connect_four_windows"],
     "food_grid_evaluate": ["food_grid_evaluate"],
     "chess_material": ["chess_material"],
+    "quiescence": ["quiescence_value"],
 }
 
 
@@ -134,6 +136,7 @@ def _mistake_runs():
     yield from ((m, mobility, (groups.check_isolation_mobility,)) for m in mobility)
     yield from ((m, ref.WINDOWS_MISTAKES, (groups.check_connect_four_windows,)) for m in ref.WINDOWS_MISTAKES)
     yield from ((m, ref.MATERIAL_MISTAKES, (groups.check_chess_material,)) for m in ref.MATERIAL_MISTAKES)
+    yield from ((m, ref.QUIESCENCE_MISTAKES, (groups.check_quiescence,)) for m in ref.QUIESCENCE_MISTAKES)
 
 
 @pytest.mark.parametrize("mistake, mistakes, checks", [pytest.param(*r, id=r[0].key) for r in _mistake_runs()])
@@ -186,3 +189,18 @@ def test_lab05_secret_cases_come_from_the_seed_and_the_student(monkeypatch):
     with common.for_student("alice"):
         fens = lab05.chess_cases()
     assert len(fens) == len(lab05.CHESS_CASES) + 8 + 12 and "secret" in fens[-1][0]
+
+
+def test_lab05_quiescence_removes_the_horizon_effect_of_the_notebooks_exchange():
+    """At depth 1 the depth-limited search takes the defended pawn (value 1); quiescence sees PxQ (value 0)."""
+    tree = lab05.exchange_tree(lab05.EXCHANGE, lab05.EXCHANGE_NOISY, "start")
+    guess = lab05.own_estimates(tree)
+    assert ref.depth_limited_value(tree, "start", 1, guess) == 1
+    assert ref.depth_limited_decision(tree, "start", 1, guess) == "QxP"
+    assert ref.quiescence_value(tree, "start", 1, guess) == 0
+    for case in lab05.quiescence_cases():
+        depth, evaluate = case.args
+        game = Traced(case.game)
+        ref.quiescence_value(game, case.state, depth, game.evaluator(evaluate))
+        noisy_guessed = [e.node for e in game.trace.events("evaluate") if case.game.is_noisy(e.node)]
+        assert not noisy_guessed, (case.id, noisy_guessed)

@@ -14,7 +14,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from course_lib.games import ConnectFour, FoodGrid, GameTree, Isolation, RaceTo, TicTacToe
+from course_lib.games import ConnectFour, ExchangeTree, FoodGrid, GameTree, Isolation, RaceTo, TicTacToe
 from course_lib.games.connect_four import ConnectFourState
 from course_lib.games.food_grid import FoodGridState
 from course_lib.games.isolation import IsolationState
@@ -446,3 +446,76 @@ def chess_cases() -> list[tuple[str, str]]:
 def openings_rng(group: str) -> random.Random:
     """The public openings, or (with a secret seed) the student's own, from the seed and the student's id."""
     return common.student_rng(LAB, group + "/openings") if common.has_secret() else common.rng(LAB, group + "/openings")
+
+
+# -- quiescence: exchange trees ------------------------------------------------------------------------
+
+#: The notebook's exchange: White's queen can take a pawn that a black pawn defends.
+EXCHANGE = {
+    "start": ("MAX", {"QxP": "taken", "Nf3": "calm"}, 0),
+    "taken": ("MIN", {"PxQ": "lost", "a6": "ahead"}, 1),
+    "lost": ("MAX", {"Nc3": -8, "h3": -7}, -8),
+    "ahead": ("MAX", {"Qd5": 2, "Qh5": 1}, 1),
+    "calm": ("MIN", {"d5": "even", "Bg4": "pin"}, 0),
+    "even": ("MAX", {"c4": 0, "e3": 1}, 0),
+    "pin": ("MAX", {"h3": 0, "Ne5": 1}, 0),
+}
+EXCHANGE_NOISY = ("taken", "pin")
+
+#: A longer exchange: three captures in a row before the position is quiet again.
+LONG_EXCHANGE = {
+    "root": ("MAX", {"RxN": "r1", "Kh1": "k1"}, 0),
+    "r1": ("MIN", {"BxR": "r2", "g6": "g1"}, 3),
+    "r2": ("MAX", {"QxB": "r3", "h3": 4}, -2),
+    "r3": ("MIN", {"QxQ": "r4", "Kg7": 1}, 1),
+    "r4": ("MAX", {"a3": -9, "b3": -8}, -8),
+    "g1": ("MAX", {"Rd1": 3, "Re1": 2}, 3),
+    "k1": ("MIN", {"d5": 0, "e5": 1}, 0),
+}
+LONG_NOISY = ("r1", "r2", "r3")
+
+
+def exchange_tree(nodes: dict, noisy: Sequence[str], root: str) -> ExchangeTree:
+    return ExchangeTree.from_nodes(nodes, root, noisy=noisy)
+
+
+def own_estimates(tree: ExchangeTree) -> Estimates:
+    """The evaluations written in the tree (MAX's view), as the evaluation the search is given."""
+    values = tuple((n, tree.evaluation(n, tree.players[0])) for n in tree.nodes() if not tree.is_terminal(n))
+    return Estimates(tree.players[0], tuple(tree.players), values)
+
+
+def _exchange_case(id: str, name: str, tree: ExchangeTree, depth: int, state: Any = None) -> Case:
+    return Case(id, f"{name} with depth={depth}", tree, tree.initial if state is None else state,
+                (depth, own_estimates(tree)))
+
+
+def random_exchange_tree(rng: random.Random) -> ExchangeTree:
+    """A random tree with random estimates; about a third of its internal nodes noisy."""
+    base = trees.random_tree(rng, max_depth=rng.randint(3, 5), max_branching=rng.randint(2, 3))
+    inner = [n for n in base.nodes() if not base.is_terminal(n)]
+    evals = {n: rng.randint(-9, 9) for n in inner}
+    noisy = [n for n in inner if rng.random() < 0.35]
+    return ExchangeTree(base._kind, base._children, base._value, base.initial, moves=base._moves,
+                        evaluations=evals, noisy=noisy)
+
+
+def _random_exchange_case(rng: random.Random, id: str, name: str) -> Case:
+    tree = random_exchange_tree(rng)
+    return _exchange_case(id, f"{name} (a random exchange tree)", tree, rng.randint(0, 3))
+
+
+def quiescence_public() -> list[Case]:
+    """The notebook's exchange at every depth, a long exchange, a noisy root, a search from inside."""
+    ex = exchange_tree(EXCHANGE, EXCHANGE_NOISY, "start")
+    long = exchange_tree(LONG_EXCHANGE, LONG_NOISY, "root")
+    return [
+        *[_exchange_case(f"exchange-d{d}", "the queen's exchange", ex, d) for d in (1, 0, 2, 3)],
+        *[_exchange_case(f"long-d{d}", "a three-capture exchange", long, d) for d in (1, 2, 0)],
+        _exchange_case("from-taken-d0", "the queen's exchange from the noisy node 'taken'", ex, 0, "taken"),
+        _exchange_case("from-calm-d1", "the queen's exchange from 'calm' (MIN to move)", ex, 1, "calm"),
+    ]
+
+
+def quiescence_cases() -> list[Case]:
+    return quiescence_public() + seeded("quiescence", 10, 10, _random_exchange_case)

@@ -10,6 +10,8 @@ Groups of the depth-limited search (compared with `reference` on traced games, s
 ``decision``          `depth_limited_decision`: the first best action and the same trace;
                       its first case is Isolation 5x5 at depth 2, where a search that does
                       not stop at the cut-off never returns
+``quiescence``        `quiescence_value` on exchange trees: no guess at a noisy state, the
+                      exchange searched to its end, the states valued in order
 ====================  ======================================================================
 
 Evaluation functions the lab specifies exactly (``isolation_mobility``, ``connect_four_windows``,
@@ -159,6 +161,17 @@ def check_decision(depth_limited_decision: Callable[..., Any]) -> int:
     return len(todo)
 
 
+def check_quiescence(quiescence_value: Callable[..., Any]) -> int:
+    """quiescence_value on exchange trees: the value, and which states were valued in order (no guess at a
+    noisy state, however deep the exchange goes), from the root and from inner nodes."""
+    todo = data.quiescence_cases()
+    group = SearchGroup("quiescence_value", quiescence_value, todo, ref.quiescence_value, ref.QUIESCENCE_MISTAKES,
+                        decision=False)
+    for case in todo:
+        group.compare(case)
+    return len(todo)
+
+
 # -- evaluations the lab specifies exactly -----------------------------------------------------------
 
 def exact_values(fn: Callable[..., Any], name: str, inputs: Sequence[tuple[str, tuple]],
@@ -278,4 +291,5 @@ GOLDEN = {
     "value_cutoff": (data.value_trees, with_evaluator(ref.depth_limited_value)),
     "value_games": (data.value_games, with_evaluator(ref.depth_limited_value)),
     "decision": (data.decision_public, with_evaluator(ref.depth_limited_decision)),
+    "quiescence": (data.quiescence_public, with_evaluator(ref.quiescence_value)),
 }

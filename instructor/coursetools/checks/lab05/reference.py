@@ -247,3 +247,69 @@ MATERIAL_MISTAKES = [
             "player 'b' return Black's material minus White's (the opposite).", partial(material, flip=False)),
 ]
 
+
+
+# -- quiescence search ---------------------------------------------------------------------------------
+
+QUIET, IGNORE_NOISE, ONE_PLY, GUESS_NOISY = "quiet", "ignore", "one_ply", "guess_noisy"
+
+
+def quiescence(game: Any, state: Any, depth: int, alpha: float, beta: float, player: Any, evaluate: Evaluate,
+               rule: str = QUIET) -> float:
+    """Depth-limited alpha-beta whose cut-off waits for a quiet state: at ``depth <= 0`` a noisy state
+    (``game.is_noisy``) is searched like any other, child by child with ``depth - 1``.
+
+    `rule` makes a mistake model: ``ignore`` evaluates at depth 0 whatever the noise (the horizon effect),
+    ``one_ply`` extends a noisy state by one ply only, ``guess_noisy`` also asks evaluate at a noisy state
+    before searching below it."""
+    if game.is_terminal(state):
+        return game.utility(state, player)
+    if depth <= 0:
+        if rule == GUESS_NOISY and game.is_noisy(state):
+            evaluate(state, player)
+        if rule == IGNORE_NOISE or (rule == ONE_PLY and depth < 0) or not game.is_noisy(state):
+            return evaluate(state, player)
+    maximizing = game.to_move(state) == player
+    v = -INF if maximizing else INF
+    for a in game.actions(state):
+        w = quiescence(game, game.result(state, a), depth - 1, alpha, beta, player, evaluate, rule)
+        if maximizing:
+            v = max(v, w)
+            if v >= beta:
+                return v
+            alpha = max(alpha, v)
+        else:
+            v = min(v, w)
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+    return v
+
+
+def quiescence_value(game: Any, state: Any, depth: int, evaluate: Evaluate, rule: str = QUIET) -> float:
+    """Alpha-beta value of `state`, `depth` plies deep, never cut off at a noisy state.
+
+    >>> from course_lib.games import ExchangeTree
+    >>> t = ExchangeTree.from_nodes({"s": ("MAX", {"QxP": "t", "Nf3": "c"}, 0),
+    ...     "t": ("MIN", {"PxQ": -8, "a6": 1}, 1), "c": ("MIN", {"d5": 0, "Bg4": 1}, 0)}, "s", noisy=["t"])
+    >>> guess = lambda state, player: t.evaluation(state, player)
+    >>> quiescence_value(t, "s", 1, guess), quiescence_value(t, "s", 1, guess, rule="ignore")
+    (0, 1)
+    """
+    return quiescence(game, state, depth, -INF, INF, game.to_move(state), evaluate, rule)
+
+
+QUIESCENCE_MISTAKES = [
+    Mistake("quiescence_ignores_noise", "your search is what you get by evaluating at depth 0 whether the state "
+            "is noisy or not: plain depth-limited search, with its horizon effect. At depth <= 0, evaluate only a "
+            "quiet state; a noisy one (game.is_noisy(state)) is searched on, child by child.",
+            partial(quiescence_value, rule=IGNORE_NOISE)),
+    Mistake("quiescence_one_ply", "your search is what you get by extending a noisy state by ONE ply only and "
+            "then evaluating whatever comes: an exchange can last several plies. Keep searching while the state "
+            "is noisy (depth goes on down: -1, -2, ...), and evaluate the first quiet state.",
+            partial(quiescence_value, rule=ONE_PLY)),
+    Mistake("quiescence_guesses_noisy", "your search is what you get by calling evaluate at a noisy state before "
+            "searching below it: a guess in the middle of an exchange is exactly what quiescence avoids. At "
+            "depth <= 0 test game.is_noisy(state) first and call evaluate only on quiet states.",
+            partial(quiescence_value, rule=GUESS_NOISY)),
+]
