@@ -132,7 +132,7 @@ SEARCH_CHECKS = {"value": (groups.check_value_cutoff, groups.check_value_games),
 def _mistake_runs():
     yield from ((m, ref.VALUE_MISTAKES, SEARCH_CHECKS["value"]) for m in ref.VALUE_MISTAKES)
     yield from ((m, ref.DECISION_MISTAKES, SEARCH_CHECKS["decision"]) for m in ref.DECISION_MISTAKES)
-    mobility = ref.mobility_mistakes(lab05.ISOLATION)
+    mobility = ref.MOBILITY_MISTAKES
     yield from ((m, mobility, (groups.check_isolation_mobility,)) for m in mobility)
     yield from ((m, ref.WINDOWS_MISTAKES, (groups.check_connect_four_windows,)) for m in ref.WINDOWS_MISTAKES)
     yield from ((m, ref.MATERIAL_MISTAKES, (groups.check_chess_material,)) for m in ref.MATERIAL_MISTAKES)
@@ -204,3 +204,13 @@ def test_lab05_quiescence_removes_the_horizon_effect_of_the_notebooks_exchange()
         ref.quiescence_value(game, case.state, depth, game.evaluator(evaluate))
         noisy_guessed = [e.node for e in game.trace.events("evaluate") if case.game.is_noisy(e.node)]
         assert not noisy_guessed, (case.id, noisy_guessed)
+
+
+def test_lab05_class_report_knows_every_mistake_by_its_key():
+    """Each mistake model's hint is in the catalogue the class report reads, under the model's key."""
+    from coursetools.misconceptions import catalogue
+
+    known = dict((text, key) for key, text in catalogue("05_heuristics"))
+    for m in (ref.VALUE_MISTAKES + ref.DECISION_MISTAKES + ref.MOBILITY_MISTAKES + ref.WINDOWS_MISTAKES
+              + ref.MATERIAL_MISTAKES + ref.QUIESCENCE_MISTAKES):
+        assert known.get(m.hint) == m.key, m.key

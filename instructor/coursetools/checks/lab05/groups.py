@@ -223,7 +223,7 @@ def check_isolation_mobility(isolation_mobility: Callable[..., Any]) -> int:
     positions = [s for series, _ in data.isolation_series() for _, s in series]
     positions += data.isolation_states("isolation_mobility")
     return exact_values(isolation_mobility, "isolation_mobility", _both_players(game, positions),
-                        lambda s, p: ref.mobility(game, s, p), ref.mobility_mistakes(game),
+                        lambda s, p: ref.mobility(game, s, p), ref.MOBILITY_MISTAKES,
                         lambda args: game.display(args[0]),
                         "Count the moves of each player with game.mobility(state, player); return "
                         "(mine - theirs) / (mine + theirs + 1).")

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable
 
+from course_lib.games import Isolation
+
 from ..kit import Mistake
 
 INF = math.inf
@@ -179,6 +181,9 @@ def mobility_mistakes(game: Any) -> list[Mistake]:
                 "subtract the opponent's moves.", lambda s, p: mobility(game, s, p, own_only=True)),
     ]
 
+
+#: The known mistakes of isolation_mobility on the 5x5 board (the class report names them by key).
+MOBILITY_MISTAKES = mobility_mistakes(Isolation(5))
 
 WINDOW_WEIGHTS = (0, 1, 3, 9, 0)
 
