@@ -79,6 +79,31 @@ def test_channel_free_questions_are_answered_in_the_kernel_and_graded_calls_reco
     _end(peer, proc)
 
 
+def test_channel_graded_calls_come_in_records_not_one_round_trip_each():
+    peer, fns, proc = _serve(MINIMAX, {"minimax": "minimax"})
+    asked = []
+    answer = peer.answer
+    peer.answer = lambda msg: asked.append(msg.get("attr")) or answer(msg)  # requests the kernel makes of us
+    tree = GameTree.from_leaves(list(range(27)), 3)
+    remote, local = Traced(tree), Traced(tree)
+    assert fns["minimax"](remote, remote.initial) == 20
+    here: dict = {}
+    exec(MINIMAX, here)
+    here["minimax"](local, local.initial)
+    assert asked == []  # every actions/result/utility call was answered on the kernel's copy ...
+    assert _steps(remote) == _steps(local)  # ... and recorded here, in the order the search made them
+    _end(peer, proc)
+
+
+def test_channel_a_game_changed_in_the_kernel_is_caught_when_its_record_is_checked():
+    cheat = "import course_lib.games.tree as t\nt.GameTree.utility = lambda self, s, p: 100\n" + MINIMAX
+    peer, fns, proc = _serve(cheat, {"minimax": "minimax"})
+    game = Traced(GameTree.from_leaves([3, 5, 2, 9], 2))
+    with pytest.raises(wire.ChannelError, match="differently from the grader's"):
+        fns["minimax"](game, game.initial)
+    proc.kill()
+
+
 def test_channel_a_game_that_is_not_a_course_game_answers_everything_here():
     from course_lib.games import Game
 

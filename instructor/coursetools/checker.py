@@ -29,6 +29,10 @@ from .misconceptions import UNTRUSTED_MIN
 BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 CONNECT_SECONDS = 30.0
 FREE = ("to_move", "is_terminal")  # what the kernel answers on its own copy of a lent game (never graded)
+# What the kernel also answers on its copy, but writes down and sends here, in order, before anything else it
+# sends: the checker makes each call again on its traced game (so the trace is the checker's own) and checks
+# that the kernel's copy gave the same answer.
+LOGGED = ("actions", "result", "utility", "utilities")
 
 
 class HiddenFormError(ValueError):
@@ -159,14 +163,59 @@ class CheckerPeer(wire.Peer):
                 "tag": tag}
 
     def free_questions(self, x: Any) -> dict:
-        """A traced course game goes with a copy of the game, on which the kernel answers `FREE` itself:
-        questions no check grades (`to_move`, `is_terminal`), so a search makes fewer round trips. Its
-        actions, results, utilities and evaluations still come here and are recorded, in order."""
+        """A traced course game goes with a copy of the game, so a search makes few round trips.
+
+        On that copy the kernel answers `FREE` (questions no check grades: `to_move`, `is_terminal`)
+        and `LOGGED` (actions, results, utilities): those it writes down and sends here before
+        anything else it sends, and `replay` makes them again on the traced game, in order. An
+        evaluation function, a clock or a game the kernel cannot rebuild is asked over the channel."""
         from course_lib.trace import Traced
 
-        if isinstance(x, Traced) and wire.game_recipe(x.game) is not None:
-            return {"copy": self.enc(x.game), "free": list(FREE)}
+        if not isinstance(x, Traced):
+            return {}
+        # a grader's wrapper that only watches a course game (lab 03's Recorder) says which game it answers as
+        game = getattr(x.game, "answers_as", x.game)
+        if wire.game_recipe(game) is not None:
+            return {"copy": self.enc(game), "free": list(FREE), "logged": list(LOGGED)}
         return {}
+
+    def handle(self, msg: dict) -> None:
+        if msg.get("op") == "log":
+            self.replay(msg.get("calls"))
+            return
+        super().handle(msg)
+
+    def replay(self, calls: Any) -> None:
+        """The calls the kernel answered on its copy of a lent game: made again here, in the order it made them.
+
+        The trace is therefore the checker's, as if each call had come over the channel; an answer of the
+        kernel's copy that differs from the checker's (a copy the student's code changed) ends the check as
+        a malformed message.
+        """
+        from course_lib.trace import Traced
+
+        for entry in self._list(calls):
+            if type(entry) is not list or len(entry) != 5 or type(entry[1]) is not str or entry[1] not in LOGGED:
+                raise wire.ChannelError("a malformed record of calls")
+            obj = self.target({"target": entry[0]})
+            if not isinstance(obj, Traced):
+                raise wire.ChannelError("a record of calls to an object lent without a copy")
+            fn = self.callable_for(obj, entry[1])
+            args = [self.dec(a) for a in self._list(entry[2])]
+            kw = entry[3]
+            if type(kw) is not dict or not all(wire._identifier(k) for k in kw):
+                raise wire.ChannelError("malformed keyword arguments")
+            kw = {k: self.dec(a) for k, a in kw.items()}
+            outcome = entry[4]
+            try:
+                mine, failed = fn(*args, **kw), False
+            except Exception:  # noqa: BLE001 - the kernel's copy must have failed too
+                mine, failed = None, True
+            if type(outcome) is not dict or ("v" in outcome) == ("raised" in outcome):
+                raise wire.ChannelError("a malformed record of calls")
+            if failed != ("raised" in outcome) or (not failed and self.dec(outcome["v"]) != mine):
+                raise wire.ChannelError(f"the kernel's copy of the game answered {entry[1]}() differently "
+                                        "from the grader's (was the game changed?)")
 
     def allow_lending(self, x: Any) -> None:
         if not _lendable(x):

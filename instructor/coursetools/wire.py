@@ -621,6 +621,48 @@ _BUILTIN_ERRORS = {c.__name__: c for c in (ValueError, TypeError, KeyError, Inde
                                             RuntimeError, LookupError, ArithmeticError, StopIteration)}
 
 
+class _NotPlain(Exception):
+    pass
+
+
+class _Logged:
+    """A graded method of a lent game, answered on the kernel's copy and written down for the checker.
+
+    The checker makes the same call on its own game when the record arrives (before anything else
+    this end sends), so what it records and the order are as if the call had crossed; a call with an
+    argument that cannot cross whole (an object of the kernel's) crosses as an ordinary call.
+    """
+
+    __slots__ = ("_peer", "_proxy", "__name__", "_fn")
+
+    def __init__(self, peer: "KernelPeer", proxy: Proxy, name: str, fn: Any) -> None:
+        self._peer, self._proxy, self.__name__, self._fn = peer, proxy, name, fn
+
+    def __call__(self, *args: Any, **kw: Any) -> Any:
+        peer = self._peer
+        try:
+            enc_args = [peer.enc_plain(a) for a in args]
+            enc_kw = {str(k): peer.enc_plain(a) for k, a in kw.items()}
+        except _NotPlain:
+            return peer.call(self._proxy._rid, self.__name__, args, kw)
+        entry = [self._proxy._rid, self.__name__, enc_args, enc_kw, None]
+        if peer.log is None:
+            peer.log = []
+        peer.log.append(entry)
+        try:
+            value = self._fn(*args, **kw)
+        except BaseException:
+            entry[4] = {"raised": True}
+            raise
+        entry[4] = {"v": peer.enc(value)}
+        if len(peer.log) >= peer.LOG_BATCH:
+            peer.flush()
+        return value
+
+    def __repr__(self) -> str:
+        return f"<method {self.__name__} of {self._proxy._repr}>"
+
+
 class KernelPeer(Peer):
     """The kernel's end: lends the student's objects, runs what the checker asks."""
 
@@ -641,13 +683,46 @@ class KernelPeer(Peer):
         Exception.__init__(exc, msg)
         return exc
 
+    log: list | None = None  # calls answered on a lent game's copy, not yet sent (see `_Logged`)
+    LOG_BATCH = 500
+
     def answer_locally(self, proxy: Proxy, v: dict) -> None:
-        free = v.get("free")
-        if type(v.get("copy")) is not dict or type(free) is not list:
+        free, logged = v.get("free"), v.get("logged", [])
+        if type(v.get("copy")) is not dict or type(free) is not list or type(logged) is not list:
             return
         game = self.dec(v["copy"])
-        local = {name: getattr(game, name) for name in free if _identifier(name) and callable(getattr(game, name, None))}
+        local: dict = {name: getattr(game, name) for name in free
+                       if _identifier(name) and callable(getattr(game, name, None))}
+        for name in logged:
+            if _identifier(name) and name not in local and callable(getattr(game, name, None)):
+                local[name] = _Logged(self, proxy, name, getattr(game, name))
         object.__setattr__(proxy, "_local", local)
+
+    def send(self, msg: dict) -> None:
+        """Whatever goes to the checker goes after the calls answered locally so far (the order it records)."""
+        self.flush()
+        super().send(msg)
+
+    def flush(self) -> None:
+        """Send the calls answered locally so far."""
+        if self.log:
+            calls, self.log = self.log, []
+            super().send({"op": "log", "calls": calls})
+
+    def enc_plain(self, x: Any) -> Any:
+        """`enc` for a value that crosses whole (raises `_NotPlain` where it would lend an object)."""
+        self._plain_only = True
+        try:
+            return self.enc(x, top=True)
+        finally:
+            self._plain_only = False
+
+    _plain_only = False
+
+    def lend(self, x: Any) -> dict:
+        if self._plain_only:
+            raise _NotPlain()
+        return super().lend(x)
 
     def after_call(self, args: list, kw: dict) -> Any:
         """The mutable arguments as they are after the call (None for the others), so the checker sees changes."""

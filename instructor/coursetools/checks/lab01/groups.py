@@ -14,7 +14,7 @@ from course_lib.games import GameTree
 from course_lib.trace import Traced
 
 from ...wire import Proxy, fingerprint
-from .. import common
+from .. import common, kit
 from ..kit import tree_picture as picture
 from . import cases as data
 from . import reference
@@ -213,10 +213,29 @@ def _pic(game: Any) -> str:
     return picture(game) if isinstance(game, GameTree) and len(game.nodes()) <= 31 else ""
 
 
+def _named(mistakes: Any, seen: list[tuple[Any, Any, Any]]) -> list[str]:
+    """The hints of the mistakes whose models return what the student's function returned on every case seen
+    (``(game, state, value)``): a mistake is named only when it explains all of them, never from one value."""
+    return [m.hint for m in mistakes
+            if all(common.is_number(v) and common.same(m.model(g, s), v) for g, s, v in seen)]
+
+
+def _seen(fn: Any, cases: Any, pick: Any) -> list[tuple[Any, Any, Any]]:
+    """What `fn` returned on each case (through `pick`), leaving out the cases where it raised."""
+    out = []
+    for case in cases:
+        try:
+            out.append((case.game, case.state, pick(common.call(fn, case.game, case.state))))
+        except (common.CheckFailed, TypeError, IndexError):
+            continue
+    return out
+
+
 def check_count_nodes(count_nodes: Any) -> int:
     """count_nodes on trees and game positions: the root counted, every node once."""
     n = 0
-    for case in data.games("count_nodes"):
+    cases = data.games("count_nodes")
+    for case in cases:
         name, game, state = case.name, case.game, case.state
         ref = reference_stats(game, state)
         # Only a tree's trace is read (which nodes were generated): other games cross to the
@@ -227,16 +246,9 @@ def check_count_nodes(count_nodes: Any) -> int:
             common.fail(f"count_nodes on {name} should return an int, yours returned "
                         f"{type(got).__name__}: {got!r:.80}")
         if got != ref.nodes:
-            if got == ref.nodes - 1:
-                hint = "you forgot the root: count the state itself too (a terminal state counts 1)"
-            elif got == ref.leaves:
-                hint = "you counted only the leaves (terminal states): internal nodes count too"
-            elif got == ref.internal:
-                hint = "you counted only the internal nodes: terminal states (leaves) count too"
-            elif got == ref.nodes - ref.leaves - 1 or got == ref.nodes - ref.leaves + 1:
-                hint = "leaves (terminal states) count too, each exactly once"
-            else:
-                hint = "count every node once: 1 for the state itself plus the nodes below each child"
+            named = _named(reference.COUNT_MISTAKES, _seen(count_nodes, cases, lambda v: v))
+            hint = kit.join_hints(named) or ("your counts match none of the known mistakes: count every node "
+                                             "once, 1 for the state itself plus the nodes below each child")
             common.fail(f"count_nodes on {name}: expected {ref.nodes}, yours returned {got}.", hint, _pic(game))
         if isinstance(game, GameTree):
             missing = [c for c in game.nodes()[1:] if c not in set(traced.trace.generated())]
@@ -248,6 +260,11 @@ def check_count_nodes(count_nodes: Any) -> int:
 
 
 FIELDS = ("depth", "leaves", "branching")
+KINDS = ("depth is a whole number of plies (an int)", "the number of leaves is an int", "branching is a number (a float)")
+ADVICE = ("depth is the number of plies (moves) on the longest path from the state to a terminal state",
+          "a leaf is a terminal state: count each one once",
+          "the average branching factor is (children of all internal nodes) / (number of internal nodes); "
+          "0.0 when the state is terminal")
 
 
 def _stats_of(tree_stats: Any, name: str, game: Any, state: Any) -> tuple:
@@ -261,44 +278,24 @@ def _stats_of(tree_stats: Any, name: str, game: Any, state: Any) -> tuple:
 
 def _field_check(tree_stats: Any, group: str, index: int) -> int:
     n = 0
-    for case in data.games(group):
+    cases = data.games(group)
+    for case in cases:
         name, game, state = case.name, case.game, case.state
-        ref = reference_stats(game, state)
         got = _stats_of(tree_stats, name, game, state)[index]
         field = FIELDS[index]
-        if index == 0:
-            expected, ok = ref.depth, type(got) is int and got == ref.depth
-            if type(got) is not int:
-                hint = "depth is a whole number of plies (an int)"
-            elif got == ref.depth + 1:
-                hint = "depth counts plies (moves), not levels of nodes: a terminal state has depth 0"
-            else:
-                hint = "depth is the number of plies (moves) on the longest path from the state to a terminal state"
-        elif index == 1:
-            expected, ok = ref.leaves, type(got) is int and got == ref.leaves
-            if type(got) is not int:
-                hint = "the number of leaves is an int"
-            elif got == ref.deepest:
-                hint = "you counted only the leaves at the greatest depth: terminal states at every depth are leaves"
-            elif got == ref.nodes:
-                hint = "you counted every node: only terminal states are leaves"
-            elif ref.internal and round((ref.nodes - 1) / ref.internal) ** ref.depth == got:
-                hint = "b**d is an estimate; count the terminal states of the real tree"
-            else:
-                hint = "a leaf is a terminal state: count each one once"
+        expected = reference.tree_stats(game, state)[index]
+        if index < 2:
+            typed, ok = type(got) is int, type(got) is int and got == expected
         else:
-            expected = (ref.nodes - 1) / ref.internal if ref.internal else 0.0
-            ok = common.is_number(got) and common.same(float(got), expected)
-            if not common.is_number(got):
-                hint = "branching is a number (a float)"
-            elif ref.internal and common.same(float(got), (ref.nodes - 1) / ref.nodes):
-                hint = "average over the internal nodes only: leaves have no children and do not count"
-            elif ref.internal and got == (ref.nodes - 1) // ref.internal:
-                hint = "branching should be a float: use / (true division), not //"
-            else:
-                hint = ("the average branching factor is (children of all internal nodes) / (number of internal "
-                        "nodes); 0.0 when the state is terminal")
+            typed = common.is_number(got)
+            ok = typed and common.same(float(got), expected)
         if not ok:
+            if not typed:
+                hint = KINDS[index]
+            else:
+                seen = _seen(tree_stats, cases, lambda v: v[index])
+                hint = (kit.join_hints(_named(reference.STATS_MISTAKES[index], seen))
+                        or f"your {field} values match none of the known mistakes: {ADVICE[index]}")
             common.fail(f"tree_stats on {name}: expected {field} = {expected!r}, yours is {got!r}.", hint,
                         _pic(game))
         n += 1

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..kit import Mistake
 from ..nim import ReferenceNim
 
-__all__ = ["ReferenceNim", "Stats", "reference_stats", "count_nodes", "tree_stats"]
+__all__ = ["ReferenceNim", "Stats", "reference_stats", "count_nodes", "tree_stats", "COUNT_MISTAKES",
+           "STATS_MISTAKES"]
 
 
 class Stats(NamedTuple):
@@ -51,3 +53,34 @@ def tree_stats(game: Any, state: Any) -> tuple:
     """(depth in plies, leaves, average branching of the internal nodes) of the full tree below `state`."""
     s = reference_stats(game, state)
     return (s.depth, s.leaves, (s.nodes - 1) / s.internal if s.internal else 0.0)
+
+
+# -- mistake models: each gives what a function with that mistake returns on any case ---------------------
+
+def _stat(f: Any) -> Any:
+    return lambda game, state: f(reference_stats(game, state))
+
+
+COUNT_MISTAKES = (
+    Mistake("count_no_root", "you forgot the root: count the state itself too (a terminal state counts 1)",
+            _stat(lambda s: s.nodes - 1)),
+    Mistake("count_leaves_only", "you counted only the leaves (terminal states): internal nodes count too",
+            _stat(lambda s: s.leaves)),
+    Mistake("count_internal_only", "you counted only the internal nodes: terminal states (leaves) count too",
+            _stat(lambda s: s.internal)),
+)
+
+#: Per field of `tree_stats` (depth, leaves, branching): the mistakes and what each returns for that field.
+STATS_MISTAKES = (
+    (Mistake("depth_in_levels", "depth counts plies (moves), not levels of nodes: a terminal state has depth 0",
+             _stat(lambda s: s.depth + 1)),),
+    (Mistake("leaves_deepest_only", "you counted only the leaves at the greatest depth: terminal states at every "
+                                    "depth are leaves", _stat(lambda s: s.deepest)),
+     Mistake("leaves_all_nodes", "you counted every node: only terminal states are leaves", _stat(lambda s: s.nodes)),
+     Mistake("leaves_estimate", "b**d is an estimate; count the terminal states of the real tree",
+             _stat(lambda s: round((s.nodes - 1) / s.internal) ** s.depth if s.internal else 1))),
+    (Mistake("branching_all_nodes", "average over the internal nodes only: leaves have no children and do not "
+                                    "count", _stat(lambda s: (s.nodes - 1) / s.nodes)),
+     Mistake("branching_floor_division", "branching should be a float: use / (true division), not //",
+             _stat(lambda s: (s.nodes - 1) // s.internal if s.internal else 0))),
+)

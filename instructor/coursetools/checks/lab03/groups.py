@@ -47,10 +47,14 @@ WALK = ("Make one child with game.result, search it, and only then make the next
 
 
 class Recorder(Game):
-    """A game that notes every utility() call, even one that raises (an internal node)."""
+    """A game that notes every utility() call, even one that raises (an internal node).
+
+    It answers as `game` does (`answers_as`), so the kernel may answer on a copy of `game` and send
+    its calls in a record; the checker then makes them here, and this game notes them as usual.
+    """
 
     def __init__(self, game: Any):
-        self._inner, self.attempts = game, []
+        self._inner, self.attempts, self.answers_as = game, [], game
         self.initial, self.players = game.initial, game.players
 
     def __getattr__(self, name: str) -> Any:
