@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from coursetools.checks import common
+
 from course_lib.games import ConnectFour, GameTree, TicTacToe
 from course_lib.trace import Traced
 from coursetools.bank import solution_answers
@@ -156,11 +158,10 @@ def test_lab04_a_case_is_drawn_for_each_student(monkeypatch):
     monkeypatch.setenv("COURSE_SECRET_SEED", "test-seed")
     drawn = {}
     for student in ("ada", "bob", "ada"):
-        monkeypatch.setenv("COURSE_STUDENT_ID", student)
-        mine = [c for c in data.clock() if c.id.startswith("yours-1@")]
+        with common.for_student(student):
+            mine = [c for c in data.clock() if c.id.startswith("yours-1@")]
         assert len(mine) == 1 and "drawn for you" in mine[0].name
         drawn.setdefault(student, []).append((mine[0].state, mine[0].args[2]))
     assert drawn["ada"][0] == drawn["ada"][1]
     assert drawn["ada"][0] != drawn["bob"][0]
-    monkeypatch.delenv("COURSE_STUDENT_ID")
     assert not [c for c in data.clock() if c.id.startswith("yours")]

@@ -38,3 +38,35 @@ def test_equivalence_sampling_sees_a_changed_tie_rule(root):
     from coursetools.mutants import define
 
     assert differs(lab, lab.namespace, define(lab, index, changed[0].source), "maxn_value") is not None
+
+
+def test_lab05_exactly_specified_functions_leave_no_behavioural_survivor(root):
+    """Every mutant of lab 05's exactly specified functions fails its own hidden groups, or is equivalent.
+
+    (The open evaluations, isolation_improved and food_grid_evaluate, are left out: a change of their
+    weights is another valid evaluation, which their properties, ranking and tournament accept.)
+    """
+    from coursetools.hidden import load_group
+    from coursetools.mutants import define
+
+    lab = load_lab(root / "source" / "05_heuristics" / "05_heuristics.ipynb")
+    ids = [g for g, _, _ in lab.solutions]
+    survivors = []
+    for function in ("isolation_mobility", "connect_four_windows", "chess_material", "quiescence_value"):
+        index = ids.index(function)
+        groups = [(g, names) for g, names in lab.groups if function in names.values()]
+        assert groups, function
+        made = mutations(lab.solutions[index][1], function, lab.solutions[index][2])
+        assert len(made) >= 5, function
+        for m in made:
+            ns = define(lab, index, m.source)
+            killed = False
+            for group, names in groups:
+                try:
+                    load_group(lab.name, group)(**{p: ns[n] for p, n in names.items()})
+                except Exception:  # noqa: BLE001 - a CheckFailed, or the check stumbling on a broken mutant
+                    killed = True
+                    break
+            if not killed and differs(lab, lab.namespace, ns, function) is not None:
+                survivors.append(f"{function} line {m.line}: {m.what}\n{m.diff}")
+    assert not survivors, "\n".join(survivors)

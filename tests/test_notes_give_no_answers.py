@@ -59,6 +59,7 @@ LABS: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "connect_four_windows": (["state", "player"], ["connect_four_windows"]),
         "food_grid_evaluate": (["state", "player"], ["food_grid_evaluate"]),
         "chess_material": (["fen", "player"], ["chess_material"]),
+        "quiescence_value": (["game", "state", "depth", "evaluate"], ["quiescence"]),
     },
     "06_beyond_two_players": {
         "expectimax_value": (["game", "state"], ["expectimax_trees", "expectimax_dice"]),

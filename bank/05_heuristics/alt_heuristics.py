@@ -1,7 +1,7 @@
-# Correct: other evaluations that meet the same requirements. Isolation: moves counted
-# with squares both pieces can reach shared half and half; Connect Four: weights 1, 10,
-# 100 squashed by tanh; food: Manhattan distances, squashed by tanh; mobility scaled by
-# the largest possible number of moves.
+# Correct: other ways to meet the same requirements. Mobility counted from the moves each
+# player would have if it were to move; open windows counted on strings of the window's
+# cells; Isolation: moves counted with squares both pieces can reach shared half and half;
+# food: Manhattan distances, squashed by tanh.
 
 # %% isolation_mobility
 import math
@@ -9,8 +9,11 @@ import math
 
 def isolation_mobility(state, player):
     """(state, player) -> float in (-1, 1)."""
-    most = 4 * (state.size - 1)
-    return (isolation.mobility(state, player) - isolation.mobility(state, isolation.opponent(player))) / (most + 1)  # noqa: F821 (a notebook global)
+    opponent = isolation.opponent(player)  # noqa: F821 (a notebook global)
+    mine = len(isolation.actions(state._replace(to_move=player)))  # noqa: F821 (a notebook global)
+    theirs = len(isolation.actions(state._replace(to_move=opponent)))  # noqa: F821 (a notebook global)
+    return (mine - theirs) / (mine + theirs + 1)
+
 
 # %% isolation_improved
 def isolation_improved(state, player):
@@ -26,15 +29,17 @@ def isolation_improved(state, player):
 def connect_four_windows(state, player):
     """(state, player) -> float in (-1, 1)."""
     cols = len(state.heights)
+    lines = windows_of(len(state.board) // cols, cols)  # noqa: F821 (a notebook global)
     opponent = "O" if player == "X" else "X"
     score = 0
-    for window in windows_of(len(state.board) // cols, cols):  # noqa: F821 (a notebook global)
+    for window in lines:
         line = "".join(state.board[i] for i in window)
         if opponent not in line:
-            score += (0, 1, 10, 100, 0)[line.count(player)]
+            score += (0, 1, 3, 9, 0)[line.count(player)]
         elif player not in line:
-            score -= (0, 1, 10, 100, 0)[line.count(opponent)]
-    return math.tanh(score / 200)
+            score -= (0, 1, 3, 9, 0)[line.count(opponent)]
+    return score / (9 * len(lines) + 1)
+
 
 # %% food_grid_evaluate
 def food_grid_evaluate(state, player):

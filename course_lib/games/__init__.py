@@ -4,6 +4,7 @@ from .base import Game, IllegalMoveError
 from .connect_four import ConnectFour, ConnectFourState
 from .cutoff import CutOff, CutState
 from .dice import PigRace, PigState
+from .exchange import ExchangeTree
 from .food_grid import BoardFormatError, FoodGrid, FoodGridState
 from .isolation import Isolation, IsolationState
 from .race import RaceState, RaceTo
@@ -15,5 +16,5 @@ __all__ = [
     "Game", "IllegalMoveError", "GameTree", "MAX", "MIN", "CHANCE", "TERMINAL",
     "RaceTo", "RaceState", "TicTacToe", "TicTacToeState", "ConnectFour", "ConnectFourState",
     "Isolation", "IsolationState", "FoodGrid", "FoodGridState", "BoardFormatError",
-    "Reversi", "ReversiState", "PASS", "PigRace", "PigState", "CutOff", "CutState",
+    "Reversi", "ReversiState", "PASS", "PigRace", "PigState", "CutOff", "CutState", "ExchangeTree",
 ]

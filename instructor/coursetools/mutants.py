@@ -324,6 +324,13 @@ class Sampler:
             return g, self.playout(g, 0, 4)
         if "maxn" in name:
             return (t := self.three_player_tree()), t.initial
+        if "quiescence" in name:  # a tree with noisy nodes (lab 05's exchanges)
+            from course_lib.games import ExchangeTree
+
+            t = self.tree()
+            inner = [n for n in t.nodes() if not t.is_terminal(n)]
+            t = ExchangeTree(t._kind, t._children, t._value, t.initial, noisy=[n for n in inner if rng.random() < 0.4])
+            return t, t.initial
         pick = rng.random()
         if pick < 0.6:
             return (t := self.tree()), t.initial

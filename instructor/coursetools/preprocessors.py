@@ -43,6 +43,7 @@ from nbgrader.api import Gradebook
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Integer
 
+from .checks.common import for_student
 from .checker import CheckCall, HiddenFormError, HiddenRun, Verdict, parse_hidden, split_hidden
 from .misconceptions import diagnose
 from .sandbox import read_report
@@ -246,12 +247,8 @@ class GuardedExecute(Execute):
             record(cell, "visible test" if failed_visibly else "passed")
         for call in calls:
             t_check = time.monotonic()
-            # The checks may draw a case for this student from the secret seed and their id (common.student_id).
-            os.environ["COURSE_STUDENT_ID"] = str(resources.get("nbgrader", {}).get("student", ""))
-            try:
+            with for_student(resources.get("nbgrader", {}).get("student")):
                 verdict, stuck = self._check(call, index)
-            finally:
-                os.environ.pop("COURSE_STUDENT_ID", None)
             self._seconds["checks"] += time.monotonic() - t_check
             self._events.extend(f"{cell.metadata.nbgrader.get('grade_id', index)}: {e}" for e in verdict.events)
             if verdict.passed and not failed_visibly:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import random
@@ -24,15 +25,35 @@ def rng(lab: str, group: str, secret: bool = False) -> random.Random:
     return random.Random(f"{lab}/{group}/{seed}")
 
 
-def student_id() -> str | None:
-    """The id of the student whose submission is graded (``COURSE_STUDENT_ID``, set by the grader around each
-    hidden check; never sent to a kernel), or None."""
-    return os.environ.get("COURSE_STUDENT_ID") or None
-
-
 def has_secret() -> bool:
     """True when the grader runs with a secret seed."""
     return bool(secret_seed())
+
+
+#: The id of the student whose submission the grader is checking (None outside grading).
+_STUDENT: list[str | None] = [None]
+
+
+@contextlib.contextmanager
+def for_student(student_id: str | None):
+    """Within the block, `student_rng` draws the secret cases of `student_id` (the grader sets it per submission)."""
+    before, _STUDENT[0] = _STUDENT[0], (str(student_id) if student_id else None)
+    try:
+        yield
+    finally:
+        _STUDENT[0] = before
+
+
+def student_id() -> str | None:
+    """The id of the student whose submission is being checked (set by `for_student`; never sent to a kernel)."""
+    return _STUDENT[0]
+
+
+def student_rng(lab: str, group: str) -> random.Random:
+    """The secret cases of `group` for the student being graded: from the secret seed AND the student's id,
+    so two students do not see the same hidden positions in their feedback (the same student, the same
+    seed: the same cases and the same grade)."""
+    return random.Random(f"{lab}/{group}/{secret_seed()}/student={_STUDENT[0] or ''}")
 
 
 # -- exact comparisons ------------------------------------------------------------------

@@ -309,7 +309,7 @@ def student_cases() -> list[Case]:
     student = common.student_id()
     if not (common.has_secret() and student):
         return []
-    rng = common.rng(LAB, f"deepening_clock/{student}", secret=True)
+    rng = common.student_rng(LAB, "deepening_clock")
     s = kit.playout(TTT, rng, rng.randint(1, 3))
     name = f"a TicTacToe position drawn for you ({s.to_move} to move):{shown(TTT, s)}"
     cases = budgeted("yours-1", name, TTT, s, 3, node_evaluation(f"yours {student}", TTT.players))

@@ -1,0 +1,39 @@
+# Every non-terminal node is evaluated on the way down ("guess" is computed before the depth
+# test), although only the guesses at the cut-off are used. (In the decision's own search.)
+
+# %% depth_limited_decision
+import math
+
+
+def depth_limited_decision(game, state, depth, evaluate):
+    """The first best action in `state` for the player to move, with a search `depth` plies deep (depth >= 1)."""
+    player = game.to_move(state)
+
+    def value(s, d, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        guess = evaluate(s, player)
+        if d == 0:
+            return guess
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in game.actions(s):
+                v = max(v, value(game.result(s, a), d - 1, alpha, beta))
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            return v
+        v = math.inf
+        for a in game.actions(s):
+            v = min(v, value(game.result(s, a), d - 1, alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    best_action, best_value = None, -math.inf
+    for a in game.actions(state):
+        v = value(game.result(state, a), depth - 1, best_value, math.inf)
+        if best_action is None or v > best_value:
+            best_action, best_value = a, v
+    return best_action
