@@ -28,7 +28,7 @@ SOURCE = ROOT / "source" / "07_mcts" / "07_mcts.ipynb"
 
 def _all_groups(ucb1, rollout, search, decision) -> list[int]:
     return [lab07.check_ucb1(ucb1), lab07.check_rollout(rollout), lab07.check_search_trees(search),
-            lab07.check_search_games(search), lab07.check_decision(search, decision), lab07.check_clock(decision)]
+            lab07.check_search_games(search), lab07.check_decision(search, decision), lab07.check_clock(search, decision)]
 
 
 def test_lab07_checks_pass_the_references_quickly():
@@ -81,7 +81,7 @@ def _mistakes():
         yield pytest.param(m, ref.SEARCH_MISTAKES,
                            lambda f: (lab07.check_search_trees(f), lab07.check_search_games(f)), id=m.key)
     for m in ref.CLOCK_MISTAKES:
-        yield pytest.param(m, ref.CLOCK_MISTAKES + ref.SEARCH_MISTAKES, lambda f: lab07.check_clock(f), id=m.key)
+        yield pytest.param(m, ref.CLOCK_MISTAKES, lambda f: lab07.check_clock(ref.mcts_search, f), id=m.key)
     for m in ref.DECISION_MISTAKES:
         yield pytest.param(m, ref.DECISION_MISTAKES, lambda f: lab07.check_decision(ref.mcts_search, f), id=m.key)
 
@@ -93,6 +93,13 @@ def test_lab07_each_mistake_model_is_named_by_its_own_hint_only(mistake, mistake
     text = str(failure.value)
     assert mistake.hint in text
     assert not any(other.hint in text for other in mistakes if other.key != mistake.key)
+
+
+def test_lab07_a_search_mistake_costs_nothing_in_the_decision_and_clock_groups():
+    for m in ref.SEARCH_MISTAKES:
+        decide = groups._as_decision([m])[0].model
+        assert lab07.check_decision(m.model, decide) == 9, m.key
+        assert lab07.check_clock(m.model, decide) == 4, m.key
 
 
 def test_lab07_a_new_random_inside_the_search_is_named():

@@ -153,9 +153,9 @@ def clocks() -> list[Case]:
         Case("tree-budget", "the depth-3 tree, a budget of 9 generated states", depth_three(), "P1.0",
              (50, 5, SQRT2, 9)),
         Case("ttt-budget", "Tic-Tac-Toe, X to block, a budget of 60 generated states", TTT,
-             position(TTT, (0, 0), (1, 1), (2, 2), (1, 0)), (200, 1, SQRT2, 60)),
+             position(TTT, (0, 0), (1, 1), (2, 2), (1, 0)), (80, 1, SQRT2, 60)),
         Case("ttt-budget-early", "Tic-Tac-Toe after one move, a budget of 25 generated states", TTT,
-             position(TTT, (1, 1)), (200, 3, 1.0, 25)),
+             position(TTT, (1, 1)), (80, 3, 1.0, 25)),
         Case("zero-budget", "Tic-Tac-Toe, a budget of 0 (no iteration may start)", TTT,
-             position(TTT, (1, 1), (0, 0)), (200, 4, SQRT2, 0)),
+             position(TTT, (1, 1), (0, 0)), (80, 4, SQRT2, 0)),
     ]

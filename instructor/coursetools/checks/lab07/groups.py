@@ -244,19 +244,58 @@ def _pick(kids: tuple, rule: str) -> Any:
         ch = ref.Node(None, root, a)
         ch.visits, ch.total = v, t
         root.children.append(ch)
-    best = ref.best_child(root, rule) if all(k[1] for k in kids) else None
+    best = ref.best_child(root, rule) if rule != "value" or all(k[1] for k in kids) else None
     return None if best is None else best.action
 
 
-def check_clock(mcts_decision: Callable[..., Any]) -> int:
-    """mcts_decision with a NodeBudget clock: stops before the first iteration that starts with the clock
-    expired, and answers from the iterations that finished."""
-    mistakes = ref.CLOCK_MISTAKES + _as_decision(ref.SEARCH_MISTAKES)
-    g = Group(mcts_decision, data.clocks(), "clock", ref.mcts_decision, mistakes, "mcts_decision")
+def _unclocked(mcts_search: Callable[..., Any], case: Case) -> Seen:
+    """What YOUR search does without a clock in the fewest iterations that generate at least the budget (or the
+    case's iterations): a clocked search must do exactly that. A run of n + 1 iterations repeats the run of n
+    and adds one, so the count is found by doubling, then halving."""
+    iterations, seed, c, budget = case.args
+
+    def probe(n: int) -> Seen:
+        return run(mcts_search, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "search", student=True)
+
+    lo, hi = 0, min(1, iterations)
+    while hi < iterations and len(probe(hi).steps) < budget:  # doubling, then halving: few short probes
+        lo, hi = hi + 1, min(2 * hi, iterations)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(probe(mid).steps) >= budget:
+            hi = mid
+        else:
+            lo = mid + 1
+    return probe(hi)
+
+
+def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any]) -> int:
+    """mcts_decision with a NodeBudget clock: exactly the iterations YOUR search needs to spend the budget (asked
+    before each iteration, never inside one), and the most visited child of that tree. A mistake of the search
+    itself is graded by the search groups only."""
+    g = Group(mcts_decision, data.clocks(), "clock", ref.mcts_decision, ref.CLOCK_MISTAKES, "mcts_decision")
+    advice = ("Play on game = clock.watch(game); before each iteration, stop if clock.expired(); an iteration that "
+              "started always finishes.")
     for case in g.todo:
-        g.compare(case, lambda a: kit.action_text(a) if a is not None else "None",
-                  "Play on game = clock.watch(game); before each iteration, stop if clock.expired(); "
-                  "an iteration that started always finishes.")
+        mine = run(mcts_decision, case, "clock", student=True)
+        grown = _unclocked(mcts_search, case)
+        kids = grown.answer[1]
+        want = _pick(kids, "visits") if kids else case.game.actions(case.state)[0]
+        where = f"on {case.name} (a NodeBudget({case.args[3]}), at most {case.args[0]} iterations)"
+        if mine.steps != grown.steps or not common.same(mine.answer, want):
+            hint = advice
+            correct = run(ref.mcts_search, Case(case.id, case.name, case.game, case.state, (grown.answer[0],
+                                                                                           *case.args[1:3])),
+                          "search", student=False)
+            if correct.steps == grown.steps:  # your search is the correct one here: the clock models can explain
+                hint = g.hint(case, mine, run(ref.mcts_decision, case, "clock", student=False), advice)
+            if mine.steps != grown.steps:
+                common.fail(f"mcts_decision {where} generated {len(mine.steps)} states; your own mcts_search "
+                            f"spends the budget in {grown.answer[0]} iterations, which generate {len(grown.steps)} "
+                            "states: a search with that clock must stop right there.", hint)
+            common.fail(f"mcts_decision {where}: after the same iterations the most visited child of your search's "
+                        f"root is {kit.action_text(want)}; yours returned {mine.answer!r}.", hint)
+        g.passed.append((case, mine))
     return len(g.todo)
 
 
