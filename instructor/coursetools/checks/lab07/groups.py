@@ -271,30 +271,29 @@ def _unclocked(mcts_search: Callable[..., Any], case: Case) -> Seen:
 
 def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any]) -> int:
     """mcts_decision with a NodeBudget clock: exactly the iterations YOUR search needs to spend the budget (asked
-    before each iteration, never inside one), and the most visited child of that tree. A mistake of the search
-    itself is graded by the search groups only."""
+    before each iteration, never inside one), and the answer YOUR mcts_decision gives for that many iterations
+    without a clock. Mistakes of the search or of the decision rule are graded by their own groups only."""
     g = Group(mcts_decision, data.clocks(), "clock", ref.mcts_decision, ref.CLOCK_MISTAKES, "mcts_decision")
     advice = ("Play on game = clock.watch(game); before each iteration, stop if clock.expired(); an iteration that "
               "started always finishes.")
     for case in g.todo:
         mine = run(mcts_decision, case, "clock", student=True)
         grown = _unclocked(mcts_search, case)
-        kids = grown.answer[1]
-        want = _pick(kids, "visits") if kids else case.game.actions(case.state)[0]
+        n = grown.answer[0]
+        unclocked = Case(case.id, case.name, case.game, case.state, (n, *case.args[1:3]))
+        want = run(mcts_decision, unclocked, "decision", student=True).answer
         where = f"on {case.name} (a NodeBudget({case.args[3]}), at most {case.args[0]} iterations)"
         if mine.steps != grown.steps or not common.same(mine.answer, want):
             hint = advice
-            correct = run(ref.mcts_search, Case(case.id, case.name, case.game, case.state, (grown.answer[0],
-                                                                                           *case.args[1:3])),
-                          "search", student=False)
+            correct = run(ref.mcts_search, unclocked, "search", student=False)
             if correct.steps == grown.steps:  # your search is the correct one here: the clock models can explain
                 hint = g.hint(case, mine, run(ref.mcts_decision, case, "clock", student=False), advice)
             if mine.steps != grown.steps:
                 common.fail(f"mcts_decision {where} generated {len(mine.steps)} states; your own mcts_search "
                             f"spends the budget in {grown.answer[0]} iterations, which generate {len(grown.steps)} "
                             "states: a search with that clock must stop right there.", hint)
-            common.fail(f"mcts_decision {where}: after the same iterations the most visited child of your search's "
-                        f"root is {kit.action_text(want)}; yours returned {mine.answer!r}.", hint)
+            common.fail(f"mcts_decision {where}: your mcts_decision without a clock, for the same {n} iterations, "
+                        f"returns {want!r}; with the clock yours returned {mine.answer!r}.", hint)
         g.passed.append((case, mine))
     return len(g.todo)
 

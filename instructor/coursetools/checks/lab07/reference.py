@@ -205,6 +205,14 @@ SEARCH_MISTAKES = [
             "play the rest of the game without creating nodes", partial(mcts_search, tree_rollout=True)),
 ]
 
+#: A search that follows a wrong ucb1 (an unvisited child scoring 0 changes nothing in this search: every child
+#: it scores has a visit).
+SEARCH_MISTAKES += [
+    Mistake(f"search_{m.key}", f"your search follows your ucb1, which is wrong (see test_ucb1): {m.hint}",
+            partial(mcts_search, ucb=m.model))
+    for m in UCB1_MISTAKES if m.key != "ucb_unvisited_zero"
+]
+
 DECISION_MISTAKES = [
     Mistake("most_valued_child", "the decision is the root's MOST VISITED child, not the one with the best mean "
             "reward: a child tried once and won once has the best mean by luck", partial(mcts_decision, rule="value")),
