@@ -144,6 +144,8 @@ def decisions() -> list[Case]:
              position(TTT, (0, 0), (1, 1), (2, 2), (1, 0)), (20, 0, SQRT2)),
         Case("ttt-both", "Tic-Tac-Toe, X to block, 20 iterations, seed 8", TTT,
              position(TTT, (0, 0), (1, 1), (2, 2), (1, 0)), (20, 8, SQRT2)),
+        Case("no-iteration", "Tic-Tac-Toe after one move, 0 iterations (the first action)", TTT,
+             position(TTT, (1, 1)), (0, 1, SQRT2)),
     ]
 
 

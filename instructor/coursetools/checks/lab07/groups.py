@@ -228,7 +228,7 @@ def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[...,
                 except common.CheckFailed:
                     continue
             hints = [m.hint for m, rule in zip(ref.DECISION_MISTAKES, ("value", "last"))
-                     if all(_pick(k, rule) is not None and common.same(g, _pick(k, rule)) for k, g in proof)]
+                     if all(_pick(k, rule) is not None and common.same(g, _pick(k, rule)) for k, g in proof if k)]
             common.fail(f"mcts_decision on {case.name}: your search's root has children (action, visits, total) "
                         f"[{', '.join(f'({kit.action_text(a)}, {v}, {t})' for a, v, t in kids)}], so the decision is "
                         f"{kit.action_text(want)}; yours returned {got!r}.",
