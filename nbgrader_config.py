@@ -26,6 +26,7 @@ LABS = [
     "04_move_ordering",
     "05_heuristics",
     "06_beyond_two_players",
+    "07_mcts",
 ]
 
 # Stubs students see in place of solutions.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
+import random
 import secrets
 import socket
 import struct
@@ -89,6 +90,12 @@ def parse_hidden(hidden: str) -> list[CheckCall]:
 _LENDABLE: tuple = ()
 
 
+class LentRandom(random.Random):
+    """A seeded `random.Random` of the grader's, lent to a student's search (lab 07): every draw is made
+    here, in the grader, so a check knows the state the search left it in. Nothing else of the grader is
+    reachable through it: only its public methods are lent, as for any object the checker lends."""
+
+
 def _lendable(x: Any) -> bool:
     global _LENDABLE
     if not _LENDABLE:
@@ -96,7 +103,7 @@ def _lendable(x: Any) -> bool:
         from course_lib.games import Game
         from course_lib.trace import Trace, Traced
 
-        _LENDABLE = (Game, Traced, Trace, dict, Clock)
+        _LENDABLE = (Game, Traced, Trace, dict, Clock, LentRandom)
     if isinstance(x, _LENDABLE):
         return True
     if isinstance(x, functools.partial):

@@ -1,0 +1,320 @@
+"""Lab 07's test groups (UCB1, rollout, search, decision, clock): one small function per group.
+
+Every run gets a fresh grader-owned `LentRandom(seed)`: the student's search draws its numbers in the
+grader, so a run is compared with the correct model on three things, in order: the states it generated
+with ``result()`` (each expansion and each rollout move, as (parent, action), in order), the state it
+left the generator in (the same draws), and what it returned (the root's children with their visits and
+totals, an action, a terminal state). A difference is explained by a mistake only when that mistake's
+model reproduces all three on the failing case, the cases passed before it and the next few.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Callable
+
+from course_lib.clock import NodeBudget
+from course_lib.trace import Traced
+
+from coursetools.checker import LentRandom
+
+from .. import common, kit
+from ..kit import Case, Mistake
+from . import cases as data
+from . import reference as ref
+
+PROOF_CASES = 4
+NEW_RANDOM_HINT = ("your search drew no number from the rng it was given: make every random choice with that "
+                   "rng (rng.choice(...)), never with a new random.Random() or the random module's own functions, "
+                   "so that one seed repeats the whole run")
+SEARCH_ADVICE = ("Follow the four steps of an iteration exactly: select while the node has no untried action, "
+                 "expand the FIRST untried action, roll out with rng.choice(game.actions(s)), back up to the root.")
+
+
+@dataclass
+class Seen:
+    """What one run did: its answer (as plain data), its generated steps and the generator's state after it."""
+
+    answer: Any
+    steps: list
+    rng_state: Any
+    game: Traced
+
+
+def _steps(game: Traced) -> list:
+    return [(e.parent, e.action) for e in game.trace.events("generate")]
+
+
+def read_root(root: Any, where: str) -> tuple:
+    """(root visits, ((action, visits, total), ...)) read from a returned root node (a proxy in grading)."""
+    try:
+        visits, children = root.visits, list(root.children)
+        kids = tuple((ch.action, ch.visits, ch.total) for ch in children)
+    except common.CheckFailed:
+        raise
+    except Exception as exc:  # noqa: BLE001 - anything else returned is named to the student
+        common.fail(f"mcts_search {where} should return the root Node (with .visits, .total, .children and each "
+                    f"child's .action), but reading it failed: {type(exc).__name__}: {str(exc)[:120]}")
+    for v in (visits, *[k[1] for k in kids]):
+        if type(v) is not int:
+            common.fail(f"mcts_search {where}: visit counts should be whole numbers (int), found {v!r:.60}")
+    for k in kids:
+        common.expect_number(k[2], f"a child's total {where}")
+    return visits, kids
+
+
+def run(fn: Callable[..., Any], case: Case, kind: str, student: bool) -> Seen:
+    """`fn` on a traced copy of `case` with a fresh generator (and a fresh clock for clock cases)."""
+    game = Traced(case.game)
+    rng = LentRandom(case.args[-1] if kind == "rollout" else case.args[1])
+    args = (rng,) if kind == "rollout" else (case.args[0], rng, case.args[2])
+    kw = {"clock": NodeBudget(case.args[3])} if kind == "clock" else {}
+    where = f"on {case.name}"
+    out = common.call(fn, game, case.state, *args, where=where, **kw) if student else fn(game, case.state, *args, **kw)
+    answer = read_root(out, where) if kind == "search" else out
+    return Seen(answer, _steps(game), rng.getstate(), game)
+
+
+def _model_run(model: Callable[..., Any], case: Case, kind: str) -> Seen | None:
+    try:
+        return run(model, case, kind, student=False)
+    except Exception:  # noqa: BLE001 - a model that cannot run on a case reproduces nothing there
+        return None
+
+
+def _same(a: Seen, b: Seen) -> bool:
+    return a.steps == b.steps and a.rng_state == b.rng_state and common.same(a.answer, b.answer)
+
+
+class Group:
+    """One test group on one submission: the correct model, the mistake models, what it saw so far."""
+
+    def __init__(self, fn: Callable[..., Any], todo: list[Case], kind: str, correct: Callable[..., Any],
+                 mistakes: list[Mistake], function: str):
+        self.fn, self.todo, self.kind, self.correct, self.mistakes = fn, todo, kind, correct, mistakes
+        self.function = function
+        self.passed: list[tuple[Case, Seen]] = []
+
+    def hint(self, case: Case, mine: Seen, want: Seen, advice: str) -> str:
+        if want.rng_state != mine.rng_state and mine.rng_state == LentRandom(self._seed(case)).getstate():
+            return NEW_RANDOM_HINT
+        i = self.todo.index(case)
+        more = []
+        for c in self.todo[i + 1:i + 1 + PROOF_CASES]:
+            try:
+                more.append((c, run(self.fn, c, self.kind, student=True)))
+            except common.CheckFailed:
+                continue
+        observed = [(case, mine), *self.passed, *more]
+        named = [m for m in self.mistakes
+                 if all((r := _model_run(m.model, c, self.kind)) is not None and _same(r, s) for c, s in observed)]
+        if named:
+            return kit.join_hints([m.hint for m in named])
+        return f"this matches none of the known mistakes. {advice}"
+
+    def _seed(self, case: Case) -> Any:
+        return case.args[-1] if self.kind == "rollout" else case.args[1]
+
+    def compare(self, case: Case, show_answer: Callable[[Any], str], advice: str) -> None:
+        mine = run(self.fn, case, self.kind, student=True)
+        want = run(self.correct, case, self.kind, student=False)
+        name = kit.namer(case, kit.Run(None, want.game), kit.Run(None, mine.game))
+
+        def step(s: tuple) -> str:
+            return f"{name(s[0])} -> {kit.action_text(s[1])}"
+
+        where = f"on {case.name}"
+        pic = kit.picture(case)
+        if mine.steps != want.steps:
+            raise common.CheckFailed(common.sequence_message(
+                f"The states {self.function} generated with result() (node -> action: expansions and rollout "
+                "moves, in order)", [step(s) for s in want.steps], [step(s) for s in mine.steps], where, pic,
+                self.hint(case, mine, want, advice)))
+        if mine.rng_state != want.rng_state:
+            common.fail(f"{self.function} {where} generated the right states but left the random generator in "
+                        "another state: it drew more, fewer or other random numbers than the correct search "
+                        "(one rng.choice(game.actions(s)) per rollout move, nothing else).",
+                        self.hint(case, mine, want, advice), pic)
+        if not common.same(mine.answer, want.answer):
+            common.fail(f"{self.function} {where}: expected {show_answer(want.answer)}, yours "
+                        f"{show_answer(mine.answer)}.", self.hint(case, mine, want, advice), pic)
+        self.passed.append((case, mine))
+
+
+def _root_text(answer: Any) -> str:
+    visits, kids = answer
+    return (f"a root with {visits} visits and children (action, visits, total) "
+            f"[{', '.join(f'({kit.action_text(a)}, {v}, {t})' for a, v, t in kids)}]")
+
+
+def _as_decision(mistakes: list[Mistake]) -> list[Mistake]:
+    """The same mistakes of the search, seen through mcts_decision."""
+    return [Mistake(m.key, m.hint, partial(ref.mcts_decision, **m.model.keywords)) for m in mistakes]
+
+
+# -- the groups ----------------------------------------------------------------------------------------------
+
+def check_ucb1(ucb1: Callable[..., Any]) -> int:
+    """ucb1 on public and seeded rows: the exact value, infinity for an unvisited child."""
+    rows = data.ucb_rows()
+    for i, row in enumerate(rows):
+        got = common.call(ucb1, *row, where=f"with (total, visits, parent_visits, c) = {row}")
+        want = ref.ucb1(*row)
+        common.expect_number(got, f"ucb1{row}")
+        if not common.same(got, want):
+            seen = [(r, common.call(ucb1, *r)) for r in rows[: i + 1 + PROOF_CASES]]
+            named = [m for m in ref.UCB1_MISTAKES if all(common.same(v, m.model(*r)) for r, v in seen)]
+            hint = kit.join_hints([m.hint for m in named]) if named else (
+                "this matches none of the known mistakes. UCB1 = total/visits + c*sqrt(ln(parent_visits)/visits), "
+                "and math.inf when visits == 0.")
+            common.fail(f"ucb1(total={row[0]}, visits={row[1]}, parent_visits={row[2]}, c={row[3]:.4g}): expected "
+                        f"{want!r}, yours {got!r}.", hint)
+    return len(rows)
+
+
+def check_rollout(rollout: Callable[..., Any]) -> int:
+    """rollout: the same random moves (one rng.choice per move) to the same terminal state."""
+    g = Group(rollout, data.rollouts(), "rollout", ref.rollout, [], "rollout")
+    for case in g.todo:
+        g.compare(case, repr, "Until the state is terminal: s = game.result(s, rng.choice(game.actions(s))); "
+                              "then return s.")
+    return len(g.todo)
+
+
+def _search(mcts_search: Callable[..., Any], todo: list[Case]) -> int:
+    g = Group(mcts_search, todo, "search", ref.mcts_search, ref.SEARCH_MISTAKES, "mcts_search")
+    for case in todo:
+        g.compare(case, _root_text, SEARCH_ADVICE)
+    return len(todo)
+
+
+def check_search_trees(mcts_search: Callable[..., Any]) -> int:
+    """mcts_search on small trees: every expansion, rollout move and draw in order, the root's statistics."""
+    return _search(mcts_search, data.trees())
+
+
+def check_search_games(mcts_search: Callable[..., Any]) -> int:
+    """mcts_search on Tic-Tac-Toe positions: the same steps, draws and root statistics."""
+    return _search(mcts_search, data.games())
+
+
+def _decide(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], case: Case) -> tuple:
+    """(the root's children your search grows, your decision, the decision expected from those children)."""
+    grown = run(mcts_search, case, "search", student=True)
+    mine = run(mcts_decision, case, "decision", student=True)
+    if mine.steps != grown.steps or mine.rng_state != grown.rng_state:
+        common.fail(f"mcts_decision on {case.name} did not take the steps your mcts_search takes with the same "
+                    "arguments: call root = mcts_search(game, state, iterations, rng, c, clock) once and read "
+                    "the answer off the root.")
+    kids = grown.answer[1]
+    want = kids[[k[1] for k in kids].index(max(k[1] for k in kids))][0] if kids else case.game.actions(case.state)[0]
+    return kids, mine.answer, want
+
+
+def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any]) -> int:
+    """mcts_decision: the most visited child of the tree YOUR search grows (first in actions order on ties),
+    after the same steps. A mistake of the search is graded by the search groups only."""
+    todo = data.decisions()
+    seen: list[tuple] = []
+    for i, case in enumerate(todo):
+        kids, got, want = _decide(mcts_search, mcts_decision, case)
+        if not common.same(got, want):
+            proof = [(kids, got), *seen]
+            for c in todo[i + 1:]:  # every later case: a decision is cheap, and ties are rare
+                try:
+                    proof.append(_decide(mcts_search, mcts_decision, c)[:2])
+                except common.CheckFailed:
+                    continue
+            hints = [m.hint for m, rule in zip(ref.DECISION_MISTAKES, ("value", "last"))
+                     if all(_pick(k, rule) is not None and common.same(g, _pick(k, rule)) for k, g in proof if k)]
+            common.fail(f"mcts_decision on {case.name}: your search's root has children (action, visits, total) "
+                        f"[{', '.join(f'({kit.action_text(a)}, {v}, {t})' for a, v, t in kids)}], so the decision is "
+                        f"{kit.action_text(want)}; yours returned {got!r}.",
+                        kit.join_hints(hints) if hints else "this matches none of the known mistakes. Return the "
+                        "action of the most visited child, the first in actions() order on ties.")
+        seen.append((kids, got))
+    return len(todo)
+
+
+def _pick(kids: tuple, rule: str) -> Any:
+    root = ref.Node(None)
+    for a, v, t in kids:
+        ch = ref.Node(None, root, a)
+        ch.visits, ch.total = v, t
+        root.children.append(ch)
+    best = ref.best_child(root, rule) if rule != "value" or all(k[1] for k in kids) else None
+    return None if best is None else best.action
+
+
+def _unclocked(mcts_search: Callable[..., Any], case: Case) -> Seen:
+    """What YOUR search does without a clock in the fewest iterations that generate at least the budget (or the
+    case's iterations): a clocked search must do exactly that. A run of n + 1 iterations repeats the run of n
+    and adds one, so the count is found by doubling, then halving."""
+    iterations, seed, c, budget = case.args
+
+    def probe(n: int) -> Seen:
+        return run(mcts_search, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "search", student=True)
+
+    lo, hi = 0, min(1, iterations)
+    while hi < iterations and len(probe(hi).steps) < budget:  # doubling, then halving: few short probes
+        lo, hi = hi + 1, min(2 * hi, iterations)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(probe(mid).steps) >= budget:
+            hi = mid
+        else:
+            lo = mid + 1
+    return probe(hi)
+
+
+def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any]) -> int:
+    """mcts_decision with a NodeBudget clock: exactly the iterations YOUR search needs to spend the budget (asked
+    before each iteration, never inside one), and the answer YOUR mcts_decision gives for that many iterations
+    without a clock. Mistakes of the search or of the decision rule are graded by their own groups only."""
+    g = Group(mcts_decision, data.clocks(), "clock", ref.mcts_decision, ref.CLOCK_MISTAKES, "mcts_decision")
+    advice = ("Play on game = clock.watch(game); before each iteration, stop if clock.expired(); an iteration that "
+              "started always finishes.")
+    for case in g.todo:
+        mine = run(mcts_decision, case, "clock", student=True)
+        grown = _unclocked(mcts_search, case)
+        n = grown.answer[0]
+        unclocked = Case(case.id, case.name, case.game, case.state, (n, *case.args[1:3]))
+        want = run(mcts_decision, unclocked, "decision", student=True).answer
+        where = f"on {case.name} (a NodeBudget({case.args[3]}), at most {case.args[0]} iterations)"
+        if mine.steps != grown.steps or not common.same(mine.answer, want):
+            hint = advice
+            correct = run(ref.mcts_search, unclocked, "search", student=False)
+            if correct.steps == grown.steps:  # your search is the correct one here: the clock models can explain
+                hint = g.hint(case, mine, run(ref.mcts_decision, case, "clock", student=False), advice)
+            if mine.steps != grown.steps:
+                common.fail(f"mcts_decision {where} generated {len(mine.steps)} states; your own mcts_search "
+                            f"spends the budget in {grown.answer[0]} iterations, which generate {len(grown.steps)} "
+                            "states: a search with that clock must stop right there.", hint)
+            common.fail(f"mcts_decision {where}: your mcts_decision without a clock, for the same {n} iterations, "
+                        f"returns {want!r}; with the clock yours returned {mine.answer!r}.", hint)
+        g.passed.append((case, mine))
+    return len(g.todo)
+
+
+def _golden(kind: str) -> Callable[..., Any]:
+    """The correct model with a case's arguments as the case holds them (a seed, not a generator)."""
+    def model(game: Any, state: Any, *args: Any) -> Any:
+        if kind == "rollout":
+            return ref.rollout(game, state, random.Random(args[0]))
+        clock = NodeBudget(args[3]) if kind == "clock" else None
+        if kind == "search":
+            return read_root(ref.mcts_search(game, state, args[0], random.Random(args[1]), args[2]), "")
+        return ref.mcts_decision(game, state, args[0], random.Random(args[1]), args[2], clock)
+    return model
+
+
+#: Each group's public cases and correct model: what `python -m coursetools golden` writes down.
+GOLDEN = {
+    "rollout": (data.rollouts, _golden("rollout")),
+    "search_trees": (data.trees, _golden("search")),
+    "search_games": (data.games, _golden("search")),
+    "decision": (data.decisions, _golden("decision")),
+    "clock": (data.clocks, _golden("clock")),
+}
