@@ -216,7 +216,7 @@ def test_same_class_same_seed_same_games_and_pseudonyms_hide_the_names(tmp_path)
 def test_lab07_mcts_agents_play(tmp_path):
     game = find_event("07_mcts").game()
     make_class(tmp_path, ["honest", "mcts_illegal", "other"], lab="07_mcts")
-    t = Tournament(tmp_path, "07_mcts", seed="test", openings=1, budget=50, progress=None).run()
+    t = Tournament(tmp_path, "07_mcts", seed="test", openings=1, budget=600, progress=None).run()
     faults = {p.key: p.faults for p in t.players}
     assert faults["honest"] == faults["other"] == []
     assert faults["mcts_illegal"] and {k for _g, k, _d in faults["mcts_illegal"]} == {"illegal"}

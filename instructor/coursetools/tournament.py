@@ -145,8 +145,13 @@ class Event:
 
 
 def ask_mcts(k: AgentKernel, game: Any, state: Any, budget: int, seed: str) -> Any:
-    """Lab 07: ``mcts_decision(game, state, iterations, rng)`` with the kernel's own seeded `random.Random`."""
-    return k.call("mcts_decision", game, state, budget, k.call(RANDOM_NAME, seed))
+    """Lab 07: ``mcts_decision(game, state, iterations, rng, clock=clock)`` with the kernel's own seeded
+    `random.Random` and a `NodeBudget` of `budget` generated states counted here, on this process's own
+    traced game (the kernel answers on a copy and sends each call as a record, which is made again here).
+    `iterations` is `budget` too: an iteration generates at least one state until the tree holds the whole
+    rest of the game, where a node budget alone would never run out."""
+    clock = NodeBudget(budget)
+    return k.call("mcts_decision", clock.watch(game), state, budget, k.call(RANDOM_NAME, seed), clock=clock)
 
 
 def ask_search(k: AgentKernel, game: Any, state: Any, budget: int, seed: str) -> Any:
@@ -235,12 +240,12 @@ EVENTS: dict[str, list[Event]] = {
               connect_four_openings, budget=150, openings_count=2, max_plies=42,
               title="Connect Four 6x7, alpha-beta ({budget} states a move) with each student's connect_four_windows"),
     ],
-    # Lab 07: each student's own Monte Carlo tree search, asked for a move with a fixed number of iterations.
+    # Lab 07: each student's own Monte Carlo tree search, asked for a move with a node budget.
     "07_mcts": [
         Event("07_mcts", "connect_four", "mcts_decision", "decision", _connect_four, connect_four_openings,
-              budget=200, openings_count=2, max_plies=42, move_seconds=10.0, ask=ask_mcts,
-              demo=(("budget", 50), ("openings", 1)),
-              title="Connect Four 6x7, each student's mcts_decision with {budget} iterations a move"),
+              budget=3000, openings_count=2, max_plies=42, move_seconds=10.0, ask=ask_mcts,
+              demo=(("budget", 1000), ("openings", 1)),
+              title="Connect Four 6x7, each student's mcts_decision with {budget} generated states a move"),
     ],
 }
 
@@ -258,7 +263,8 @@ def find_event(lab: str, name: str | None = None) -> Event:
     raise ValueError(f"lab {lab} has no tournament event {name!r}: its events are {', '.join(e.name for e in events)}")
 
 
-ASK_BUDGET = {ask_mcts: "iterations, with a random generator seeded from the tournament's seed",
+ASK_BUDGET = {ask_mcts: "generated states (a node budget counted by the grader), with a random generator seeded "
+                        "from the tournament's seed",
               ask_search: "plies deep"}
 
 
