@@ -61,11 +61,14 @@ def test_the_top_says_what_is_graded_and_that_hidden_cases_run(lab):
     flat = " ".join(top.split())
     assert "**What is graded.**" in flat and HIDDEN_RULE in flat, f"{lab}: the text near the top must say that {HIDDEN_RULE}"
     assert "`test_...: visible tests passed`" in flat, f"{lab}: the text near the top must show the success line"
-    listed = dict((name, float(points)) for name, points in re.findall(r"`(test_\w+)` \((\d+(?:\.\d+)?)\)", top))
-    cells = {c.metadata.nbgrader["grade_id"]: float(c.metadata.nbgrader["points"]) for c in graded_cells(nb)}
-    assert listed == cells, f"{lab}: the table near the top lists {listed}, the test cells are {cells}"
-    total = re.search(r"\*\*(\d+)\*\*", top.split("| you write")[1])
-    assert total and float(total.group(1)) == sum(cells.values()), f"{lab}: the table's total is not the cells' sum"
+    listed = dict((name, float(points)) for name, points in
+                  re.findall(r"`((?:test|written)_\w+)` \((\d+(?:\.\d+)?)\)", top))
+    # every graded cell: the test cells and the written questions graded by hand
+    cells = {c.metadata.nbgrader["grade_id"]: float(c.metadata.nbgrader["points"]) for c in nb.cells
+             if c.metadata.get("nbgrader", {}).get("grade")}
+    assert listed == cells, f"{lab}: the table near the top lists {listed}, the graded cells are {cells}"
+    total = re.findall(r"\| \| \| \*\*(\d+)\*\* \|", top.split("| you write")[1])
+    assert total and float(total[-1]) == sum(cells.values()), f"{lab}: the table's total is not the cells' sum"
 
 
 @pytest.mark.parametrize("lab", LABS)
