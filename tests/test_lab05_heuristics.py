@@ -13,6 +13,7 @@ import nbformat
 import pytest
 
 from coursetools.checks.lab05 import cases as lab05
+from coursetools.checks.lab05 import positions
 from coursetools.checks.lab05 import groups
 from coursetools.checks.lab05 import reference as ref
 from coursetools.checks.lab05 import tournament as tour
@@ -61,7 +62,7 @@ def test_lab05_solution_passes_every_hidden_group_within_budget(solution, capsys
 
 
 def test_lab05_tournaments_are_deterministic(solution):
-    openings = lab05.isolation_openings("determinism", count=2)
+    openings = positions.isolation_openings("determinism", count=2)
 
     def run() -> list:
         rows = tour.tournament(openings, lambda game: ref.searcher(2, solution["isolation_improved"]),
@@ -72,13 +73,13 @@ def test_lab05_tournaments_are_deterministic(solution):
 
 
 def test_lab05_ranking_series_are_what_they_claim():
-    iso = lab05.ISOLATION
-    for series, player in lab05.isolation_series():
+    iso = positions.ISOLATION
+    for series, player in positions.isolation_series():
         other = iso.opponent(player)
         diffs = [iso.mobility(s, player) - iso.mobility(s, other) for _, s in series]
         assert diffs == sorted(set(diffs)), diffs
         assert not any(iso.is_terminal(s) for _, s in series)
-    game, series = lab05.food_series()
+    game, series = positions.food_series()
     keys = []
     for _, s in series:
         assert not game.is_terminal(s)
@@ -87,7 +88,7 @@ def test_lab05_ranking_series_are_what_they_claim():
         nearest = min(abs(r - fr) + abs(c - fc) for fr, fc in food)
         keys.append((s.scores[0] - s.scores[1], -nearest))
     assert keys == sorted(set(keys))
-    c4 = lab05.connect_four_series()
+    c4 = positions.connect_four_series()
     assert [s.board.count("X") for _, s in c4] == list(range(len(c4)))
     assert len({s.board.count("O") for _, s in c4}) == 1
 
@@ -116,13 +117,13 @@ def test_lab05_exact_evaluations_match_the_solution(solution):
     """The references of the evaluations the lab specifies exactly give the solution's values."""
     from coursetools.checks import common
 
-    for s in lab05.isolation_states("exact"):
+    for s in positions.isolation_states("exact"):
         for p in ("P1", "P2"):
-            assert common.same(solution["isolation_mobility"](s, p), ref.mobility(lab05.ISOLATION, s, p))
-    for s in lab05.connect_four_states("exact"):
+            assert common.same(solution["isolation_mobility"](s, p), ref.mobility(positions.ISOLATION, s, p))
+    for s in positions.connect_four_states("exact"):
         for p in ("X", "O"):
             assert common.same(solution["connect_four_windows"](s, p), ref.windows(s, p))
-    for _, fen in lab05.chess_cases():
+    for _, fen in positions.chess_cases():
         assert solution["chess_material"](fen, "w") == ref.material(fen, "w")
 
 
@@ -166,7 +167,7 @@ def test_lab05_an_unknown_mistake_is_not_given_a_known_name():
     assert not any(m.hint in text for m in ref.VALUE_MISTAKES)
 
     def off_by_a_little(state, player):
-        return ref.mobility(lab05.ISOLATION, state, player) * 0.999
+        return ref.mobility(positions.ISOLATION, state, player) * 0.999
 
     with pytest.raises(CheckFailed, match="matches none of the known mistakes"):
         groups.check_isolation_mobility(off_by_a_little)
@@ -187,8 +188,8 @@ def test_lab05_secret_cases_come_from_the_seed_and_the_student(monkeypatch):
     assert alice and alice == secret_states("alice")
     assert alice != secret_states("bob")
     with common.for_student("alice"):
-        fens = lab05.chess_cases()
-    assert len(fens) == len(lab05.CHESS_CASES) + 8 + 12 and "secret" in fens[-1][0]
+        fens = positions.chess_cases()
+    assert len(fens) == len(positions.CHESS_CASES) + 8 + 12 and "secret" in fens[-1][0]
 
 
 def test_lab05_quiescence_removes_the_horizon_effect_of_the_notebooks_exchange():

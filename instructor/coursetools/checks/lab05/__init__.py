@@ -1,4 +1,5 @@
-"""Lab 05 (heuristics): `reference` (the models), `cases` (the cases as data), `tournament` (the
+"""Lab 05 (heuristics): `reference` (the models), `cases` (the cases as data), `positions` (the
+positions its evaluation functions are checked on), `tournament` (the
 tournaments and properties of the open evaluations), `groups` (the checks)."""
 
 from .groups import (GOLDEN, check_chess_material, check_connect_four_windows, check_decision,

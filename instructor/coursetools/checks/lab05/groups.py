@@ -30,6 +30,7 @@ from typing import Any, Callable, Hashable, Sequence
 from .. import common, kit
 from ..kit import Case, Mistake, Run
 from . import cases as data
+from . import positions as pos
 from . import reference as ref
 from . import tournament as tour
 
@@ -219,9 +220,9 @@ def _both_players(game: Any, states: Sequence[Any]) -> list[tuple[str, tuple]]:
 
 def check_isolation_mobility(isolation_mobility: Callable[..., Any]) -> int:
     """(mine - theirs) / (mine + theirs + 1) on sampled positions, for both players, exactly."""
-    game = data.ISOLATION
-    positions = [s for series, _ in data.isolation_series() for _, s in series]
-    positions += data.isolation_states("isolation_mobility")
+    game = pos.ISOLATION
+    positions = [s for series, _ in pos.isolation_series() for _, s in series]
+    positions += pos.isolation_states("isolation_mobility")
     return exact_values(isolation_mobility, "isolation_mobility", _both_players(game, positions),
                         lambda s, p: ref.mobility(game, s, p), ref.MOBILITY_MISTAKES,
                         lambda args: game.display(args[0]),
@@ -231,8 +232,8 @@ def check_isolation_mobility(isolation_mobility: Callable[..., Any]) -> int:
 
 def check_connect_four_windows(connect_four_windows: Callable[..., Any]) -> int:
     """Open windows weighted 1, 3, 9, over 9 * windows + 1, on sampled positions, for both players, exactly."""
-    game = data.CONNECT_FOUR
-    positions = [s for _, s in data.connect_four_series()] + data.connect_four_states("connect_four_windows")
+    game = pos.CONNECT_FOUR
+    positions = [s for _, s in pos.connect_four_series()] + pos.connect_four_states("connect_four_windows")
     return exact_values(connect_four_windows, "connect_four_windows", _both_players(game, positions), ref.windows,
                         ref.WINDOWS_MISTAKES, lambda args: game.display(args[0]),
                         "For each window count the player's discs and the opponent's: a window with discs of one "
@@ -242,7 +243,7 @@ def check_connect_four_windows(connect_four_windows: Callable[..., Any]) -> int:
 
 def check_chess_material(chess_material: Callable[..., Any]) -> int:
     """Material on FEN positions: pawn 1, knight and bishop 3, rook 5, queen 9, king 0; both sides' views."""
-    inputs = [(f"{what} ({fen!r}) for {p!r}", (fen, p)) for what, fen in data.chess_cases() for p in ("w", "b")]
+    inputs = [(f"{what} ({fen!r}) for {p!r}", (fen, p)) for what, fen in pos.chess_cases() for p in ("w", "b")]
     return exact_values(chess_material, "chess_material", inputs, ref.material, ref.MATERIAL_MISTAKES,
                         lambda args: "", "Pawn 1, knight 3, bishop 3, rook 5, queen 9, king 0 (the king is never "
                         "captured); upper case letters are White's, lower case Black's; digits are runs of empty "
@@ -257,11 +258,11 @@ RANK_HINT_ISOLATION = ("count what matters for both players: the more moves P1 h
 
 def check_isolation_improved(isolation_improved: Callable[..., Any]) -> int:
     """Your better Isolation evaluation: properties, ranking, and a tournament at depth 3."""
-    name, game, depth = "isolation_improved", data.ISOLATION, tour.ISOLATION_DEPTH
-    n = tour.check_properties(isolation_improved, name, game, data.isolation_states(name))
-    for series, player in data.isolation_series():
+    name, game, depth = "isolation_improved", pos.ISOLATION, tour.ISOLATION_DEPTH
+    n = tour.check_properties(isolation_improved, name, game, pos.isolation_states(name))
+    for series, player in pos.isolation_series():
         tour.check_ranking(isolation_improved, name, game, series, player, RANK_HINT_ISOLATION)
-    games = tour.play_tournament(isolation_improved, name, data.isolation_openings(name), depth,
+    games = tour.play_tournament(isolation_improved, name, pos.isolation_openings(name), depth,
                                  tour.isolation_baselines(depth), tag=f"{LAB}/{name}",
                                  title=f"Isolation 5x5: depth-{depth} alpha-beta with your {name}")
     return n + games
@@ -271,14 +272,14 @@ def check_food_grid_evaluate(food_grid_evaluate: Callable[..., Any]) -> int:
     """Score difference plus distance to food: properties, ranking, and a tournament at depth 3."""
     name, depth, plies = "food_grid_evaluate", tour.FOOD_DEPTH, tour.FOOD_MAX_PLIES
     n = 0
-    for g, s in data.food_states(name):
+    for g, s in pos.food_states(name):
         n += tour.check_properties(food_grid_evaluate, name, g, [s])
-    g, series = data.food_series()
+    g, series = pos.food_series()
     tour.check_ranking(food_grid_evaluate, name, g, series, "A",
                        "the score difference comes first: one piece of food eaten must outweigh any difference in "
                        "distance (keep the distance part smaller than 1 before you scale). With equal scores, "
                        "being nearer the food than before is better.")
-    games = tour.play_tournament(food_grid_evaluate, name, data.food_openings(name), depth,
+    games = tour.play_tournament(food_grid_evaluate, name, pos.food_openings(name), depth,
                                  tour.food_baselines(depth), max_plies=plies, adjudicate=tour.food_adjudicate,
                                  tag=f"{LAB}/{name}",
                                  title=f"food-gathering game, random 7x7 boards: depth-{depth} alpha-beta with "
