@@ -245,7 +245,7 @@ EVENTS: dict[str, list[Event]] = {
         Event("07_mcts", "connect_four", "mcts_decision", "decision", _connect_four, connect_four_openings,
               budget=3000, openings_count=2, max_plies=42, move_seconds=10.0, ask=ask_mcts,
               demo=(("budget", 1000), ("openings", 1)),
-              title="Connect Four 6x7, each student's mcts_decision with {budget} generated states a move"),
+              title="Connect Four 6x7: each student's mcts_decision, {budget} states a move"),
     ],
 }
 
