@@ -33,6 +33,7 @@ from typing import Any, Mapping
 
 from .annotations import (Annotations, TreeShape, first_state, fmt_value, game_shape, search_annotations, tree_shape,
                           visited_ids)
+from .games.isolation import IsolationState
 from .games.tree import CHANCE, MAX, MIN, TERMINAL, GameTree
 from .trace import Traced
 
@@ -218,6 +219,8 @@ def _grid(state: Any) -> tuple[str, int] | None:
     >>> _grid(ConnectFour().initial)[1], _grid(RaceTo().initial)
     (7, None)
     """
+    if isinstance(state, IsolationState):  # the pieces of P1 and P2 as X and O, blocked squares as #
+        return state.cells("XO"), state.size
     board, cols = getattr(state, "board", None), getattr(state, "cols", None)
     if cols is None and hasattr(state, "heights"):
         cols = len(state.heights)

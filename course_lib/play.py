@@ -220,27 +220,12 @@ def choose_front(front: str = "auto") -> tuple[str, str]:
 
 # -- pictures of the board ------------------------------------------------------------------------
 
-class _Grid(NamedTuple):
-    board: str
-    cols: int
-
-
 def board_picture(game: Any, state: Any, title: str | None = None) -> Picture | None:
-    """The board as a picture (TicTacToe, Connect Four, Isolation: its pieces 1 and 2, # blocked), or None."""
-    if hasattr(state, "positions") and hasattr(state, "blocked"):
-        state = _Grid(_isolation_cells(state), state.size)
+    """The board as a picture (TicTacToe, Connect Four, Isolation), or None."""
     try:
         return draw_board(state, title=title)
     except TypeError:
         return None
-
-
-def _isolation_cells(state: Any) -> str:
-    cells = ["#" if state.blocked >> i & 1 else "." for i in range(state.size * state.size)]
-    for mark, where in zip("12", state.positions):
-        if where is not None:
-            cells[where] = mark
-    return "".join(cells)
 
 
 def how_to_type(game: Any, state: Any) -> str:
@@ -312,7 +297,7 @@ class PlayBoard(GameBoard):
             super()._refresh()
             return
         w, size, state = self._w, self._w.Layout(width="46px", height="46px"), self.state
-        cells = _isolation_cells(state)
+        cells = state.cells()
         legal = set(self.game.actions(state)) if self.game.to_move(state) == self.human else set()
         rows, self.squares = [], {}
         for r in range(state.size):

@@ -18,16 +18,20 @@ class IsolationState(NamedTuple):
     to_move: str
     size: int
 
+    def cells(self, marks: str = "12") -> str:
+        """The board row-major: `marks` for the pieces of P1 and P2, ``#`` blocked, ``.`` free.
+
+        >>> IsolationState(0b1, (1, 3), "P1", 2).cells("XO")
+        '#X.O'
+        """
+        out = ["#" if self.blocked >> i & 1 else "." for i in range(self.size * self.size)]
+        for mark, where in zip(marks, self.positions):
+            if where is not None:
+                out[where] = mark
+        return "".join(out)
+
     def __str__(self) -> str:
-        cells = []
-        for i in range(self.size * self.size):
-            if i == self.positions[0]:
-                cells.append("1")
-            elif i == self.positions[1]:
-                cells.append("2")
-            else:
-                cells.append("#" if self.blocked >> i & 1 else ".")
-        return f"{grid_text(''.join(cells), self.size)}\n({self.to_move} to move)"
+        return f"{grid_text(self.cells(), self.size)}\n({self.to_move} to move)"
 
 
 class Isolation(Game):

@@ -197,22 +197,6 @@ def isolation_mobility(game: Any) -> Callable[[Any, Any], float]:
     return lambda state, player: (game.mobility(state, player) - game.mobility(state, game.opponent(player))) / scale
 
 
-@dataclass
-class IsolationBoard:
-    """An Isolation state as a grid `course_lib.draw.draw_board` draws: X and O the pieces, # blocked."""
-
-    board: str
-    cols: int
-
-
-def isolation_board(state: Any) -> IsolationBoard:
-    cells = []
-    for i in range(state.size * state.size):
-        cells.append("X" if i == state.positions[0] else "O" if i == state.positions[1]
-                     else "#" if state.blocked >> i & 1 else ".")
-    return IsolationBoard("".join(cells), state.size)
-
-
 def _isolation() -> Any:
     from course_lib.games import Isolation
 
@@ -229,10 +213,10 @@ EVENTS: dict[str, list[Event]] = {
     "05_heuristics": [
         Event("05_heuristics", "isolation", "isolation_improved", "evaluation", _isolation, isolation_openings,
               budget=150, openings_count=2, max_plies=30,
-              house=(("house: mobility", isolation_mobility),), board=isolation_board,
+              house=(("house: mobility", isolation_mobility),),
               title="Isolation 5x5, alpha-beta ({budget} states a move) with each student's isolation_improved"),
         Event("05_heuristics", "isolation_search", "depth_limited_decision", "decision", _isolation,
-              isolation_openings, budget=2, openings_count=2, max_plies=30, board=isolation_board,
+              isolation_openings, budget=2, openings_count=2, max_plies=30,
               ask=ask_search, also=("isolation_improved",),
               title="Isolation 5x5, each student's own depth_limited_decision at depth {budget} with their "
                     "isolation_improved"),
