@@ -51,7 +51,7 @@ c.Execute.extra_arguments = [
     "--HistoryManager.enabled=False",
     "--HistoryManager.hist_file=:memory:",
 ]
-c.GuardedExecute.kernel_manager_class = "coursetools.sandbox.SandboxKernelManager"
+c.GuardedExecute.kernel_manager_class = "coursetools.sandbox_manager.SandboxKernelManager"
 
 # --- Hardened autograding (instructor/coursetools/preprocessors.py) -------------------
 # nbgrader gives full marks to a test cell with no output, so a cell that never ran must

@@ -68,7 +68,7 @@ def sandbox_cost(starts: int = 8) -> tuple[float, float]:
     from jupyter_client.manager import AsyncKernelManager
     from jupyter_core.utils import run_sync
 
-    from coursetools.sandbox import SandboxKernelManager
+    from coursetools.sandbox_manager import SandboxKernelManager
 
     def one(cls: type) -> float:
         with tempfile.TemporaryDirectory(prefix="cg-", dir="/tmp") as ipc, \

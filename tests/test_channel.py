@@ -137,6 +137,88 @@ def test_channel_a_game_that_is_not_a_course_game_answers_everything_here():
     _end(peer, proc)
 
 
+NIM_MINIMAX = MINIMAX.replace("'MAX'", "'P1'")
+
+
+def _count_requests(peer):
+    """The requests the kernel makes of the checker, as (op, attr or question)."""
+    asked = []
+    answer = peer.answer
+    peer.answer = lambda msg: asked.append((msg.get("op"), msg.get("attr") or msg.get("what"))) or answer(msg)
+    return asked
+
+
+def test_channel_a_small_grader_game_goes_as_the_table_of_its_rules():
+    from coursetools.checks.nim import NimState, ReferenceNim
+
+    peer, fns, proc = _serve(NIM_MINIMAX, {"minimax": "minimax"})
+    asked = _count_requests(peer)
+    game = ReferenceNim((1, 2, 2))
+    assert fns["minimax"](game, game.initial) == 1
+    assert asked == []  # raw: nothing of it is graded, the kernel answered every question from the table
+    # traced, from a position the table does not hold (P2 to move on the first heaps): one question for its
+    # states, then the graded calls come in records and are made here, in the search's order
+    remote, local = Traced(game), Traced(game)
+    root = NimState((1, 2, 2), "P2")
+    assert fns["minimax"](remote, root) == -1
+    here: dict = {}
+    exec(NIM_MINIMAX, here)
+    here["minimax"](local, root)
+    assert asked == [("ask", "rules")]
+    assert _steps(remote) == _steps(local) and len(_steps(remote)) > 100
+    _end(peer, proc)
+
+
+def test_channel_what_a_table_cannot_answer_crosses_as_a_call():
+    from coursetools.checks.nim import ReferenceNim
+
+    code = ("def probe(game, state):\n"
+            "    out = []\n"
+            "    for question in (lambda: game.result(state, (0, 5)), lambda: game.result(state, [0, 1]),\n"
+            "                     lambda: game.result(state, (0, True)), lambda: game.utility(state, 'P1')):\n"
+            "        try:\n            out.append(question())\n"
+            "        except Exception as e:\n            out.append(type(e).__name__)\n"
+            "    return out\n")
+    peer, fns, proc = _serve(code, {"probe": "probe"})
+    asked = _count_requests(peer)
+    game = Traced(ReferenceNim((1, 2, 2)))
+    # an illegal move (a list, a bool for a count) and the utility of a state that is not over: the checker's
+    # game answers them, so the errors are its own, and each is recorded as made
+    assert fns["probe"](game, game.initial) == ["IllegalMoveError"] * 3 + ["ValueError"]
+    assert asked == [("call", "result")] * 3 + [("call", "utility")]
+    assert game.trace.count("utility") == 0 and game.trace.count("generate") == 0
+    _end(peer, proc)
+
+
+def test_channel_a_table_changed_in_the_kernel_is_caught_when_its_record_is_checked():
+    from coursetools.checks.nim import ReferenceNim
+
+    cheat = ("import gc\n"
+             "def minimax(game, state):\n"
+             "    for rules in [r for r in gc.get_objects() if type(r).__name__ == '_Rules']:\n"
+             "        rules.rows = [(m, t, a, k, tuple((p, 100) for p, _ in u) if u else u)\n"
+             "                      for m, t, a, k, u in rules.rows]\n"
+             "    return search(game, state)\n" + NIM_MINIMAX.replace("def minimax", "def search").replace(
+                 "[minimax(", "[search("))
+    peer, fns, proc = _serve(cheat, {"minimax": "minimax"})
+    game = Traced(ReferenceNim((1, 2)))
+    with pytest.raises(wire.ChannelError, match="differently from the grader's"):
+        fns["minimax"](game, game.initial)
+    proc.kill()
+
+
+def test_channel_a_grader_game_too_large_to_list_answers_everything_here(monkeypatch):
+    from coursetools.checks.nim import ReferenceNim
+
+    monkeypatch.setattr(checker, "TABLE_STATES", 10)
+    peer, fns, proc = _serve(NIM_MINIMAX, {"minimax": "minimax"})
+    asked = _count_requests(peer)
+    game = Traced(ReferenceNim((1, 2, 2)))  # 36 states
+    assert fns["minimax"](game, game.initial) == 1
+    assert ("call", "result") in asked and game.trace.count("terminal_test") > 0
+    _end(peer, proc)
+
+
 def test_channel_plain_games_cross_by_value_and_tables_come_back():
     code = ("def search(game, state, table):\n"
             "    table[state] = ('seen', type(game).__name__)\n"

@@ -34,6 +34,8 @@ FREE = ("to_move", "is_terminal")  # what the kernel answers on its own copy of 
 # sends: the checker makes each call again on its traced game (so the trace is the checker's own) and checks
 # that the kernel's copy gave the same answer.
 LOGGED = ("actions", "result", "utility", "utilities")
+RULES = ("to_move", "is_terminal", "actions", "result", "utility")  # what a listed game's table answers
+TABLE_STATES = 20_000  # a grader-only game that opts in is listed for the kernel while it has at most this many
 
 
 class HiddenFormError(ValueError):
@@ -133,6 +135,7 @@ class CheckerPeer(wire.Peer):
         self.tables: dict[int, tuple[dict, int, dict]] = {}  # id -> (a dict sent as an argument, its tag, as synced)
         self.untrusted: set[str] | None = set()  # text the kernel wrote (errors, reprs, strings); None: too much
         self.text_seen = self.note_untrusted
+        self.listed = {}  # reference id of a game lent with a table of its rules -> (the game, its states' indices)
 
     def note_untrusted(self, text: Any) -> None:
         if type(text) is str and len(text) >= UNTRUSTED_MIN and self.untrusted is not None:
@@ -174,17 +177,68 @@ class CheckerPeer(wire.Peer):
 
         On that copy the kernel answers `FREE` (questions no check grades: `to_move`, `is_terminal`)
         and `LOGGED` (actions, results, utilities): those it writes down and sends here before
-        anything else it sends, and `replay` makes them again on the traced game, in order. An
-        evaluation function, a clock or a game the kernel cannot rebuild is asked over the channel."""
+        anything else it sends, and `replay` makes them again on the traced game, in order. A small
+        grader-only game (``lent_as_table``), traced or not, goes with the table of its rules instead
+        of a copy (`list_rules`). An evaluation function, a clock or any other game is asked over the
+        channel."""
+        from course_lib.games import Game
         from course_lib.trace import Traced
 
-        if not isinstance(x, Traced):
-            return {}
-        # a grader's wrapper that only watches a course game (lab 03's Recorder) says which game it answers as
-        game = getattr(x.game, "answers_as", x.game)
-        if wire.game_recipe(game) is not None:
+        traced = isinstance(x, Traced)
+        # A grader's wrapper that only watches the logged calls of a game (lab 03's Recorder) says which game it
+        # answers as: the kernel answers as that game, and the calls it logs are made here on the wrapper.
+        game = getattr(x.game, "answers_as", x.game) if traced else x
+        if traced and wire.game_recipe(game) is not None:
             return {"copy": self.enc(game), "free": list(FREE), "logged": list(LOGGED)}
+        if isinstance(game, Game) and getattr(type(game), "lent_as_table", False):
+            rid = self.lent_ids[id(x)]
+            if rid in self.listed:  # the kernel has its table already
+                return {}
+            table = self.list_rules(game, game.initial, {})
+            if table is None:
+                return {}
+            self.listed[rid] = (game, table[0])
+            # Raw, nothing of it is graded: the kernel answers all of it. Traced: as a copy, its graded calls logged.
+            free = [n for n in RULES if n not in LOGGED] if traced else list(RULES)
+            return {"table": table[1], "free": free, "logged": [n for n in RULES if n in LOGGED] if traced else []}
         return {}
+
+    listed: dict
+
+    def list_rules(self, game: Any, root: Any, known: dict) -> tuple[dict, dict] | None:
+        """The rules of a small grader-only game (one that sets ``lent_as_table``), as a table for the kernel.
+
+        Lists every state reachable from `root` that `known` (state -> index) lacks, with its player to
+        move, whether it is terminal, its actions and their results (indices into the states listed so
+        far) and, when terminal, each player's utility. Asked of the untraced game, so nothing is recorded.
+        Returns (`known` with the new states, the listing), or None when the game is too large or cannot
+        be listed (a state or an action that is not hashable, a rule that fails): then every question
+        crosses as a call.
+        """
+        known, fresh = dict(known), []
+
+        def index(s: Any) -> int:
+            i = known.get(s)
+            if i is None:
+                i = known[s] = len(known)
+                fresh.append(s)
+            return i
+
+        rows = []
+        try:
+            index(root)
+            for s in fresh:  # grows while it is read: breadth first
+                if len(known) > TABLE_STATES:
+                    return None
+                terminal = game.is_terminal(s) is True
+                acts = list(game.actions(s))
+                kids = [index(game.result(s, a)) for a in acts]
+                hash(tuple(acts))
+                utils = [[self.enc(p), self.enc(game.utility(s, p))] for p in game.players] if terminal else None
+                rows.append([self.enc(game.to_move(s)), terminal, [self.enc(a) for a in acts], kids, utils])
+        except Exception:  # noqa: BLE001 - a game that cannot be listed is asked call by call
+            return None
+        return known, {"from": len(known) - len(fresh), "states": [self.enc(s) for s in fresh], "rows": rows}
 
     def handle(self, msg: dict) -> None:
         if msg.get("op") == "log":
@@ -267,6 +321,16 @@ class CheckerPeer(wire.Peer):
     def ask(self, obj: Any, what: Any) -> Any:
         if what == "hash":
             return super().ask(obj, what)
+        if what == "rules":  # the kernel met a state its table of a listed game lacks
+            rid = self._question.get("target")
+            if rid not in self.listed:
+                raise wire.ChannelError("a question about the rules of a game that was not listed")
+            game, known = self.listed[rid]
+            table = self.list_rules(game, self.dec(self._question.get("state")), known)
+            if table is None:
+                return None
+            self.listed[rid] = (game, table[0])
+            return table[1]
         raise PermissionError(f"the grader does not answer {what!r} about its objects")
 
     def write_back(self, sent: tuple, after: Any) -> None:
@@ -356,12 +420,25 @@ def kernel_code(path: str, token: str, names: list[str]) -> str:
     """The expression the kernel evaluates for one hidden test: the channel's source, then `serve`.
 
     The grader sends it as a ``user_expression``, which IPython evaluates without the input
-    transformers a submission may have installed.
+    transformers a submission may have installed. The kernel runs the source once and keeps it as
+    a module named after its digest, for the next checks of the same submission: what the kernel
+    keeps is the kernel's (like everything it sends back, it decides nothing).
     """
+    src, name = _channel_source()
+    return ("(lambda s, t: (s.modules[" + repr(name) + "] if " + repr(name) + " in s.modules else "
+            "s.modules.setdefault(" + repr(name) + ", (lambda m: (exec(compile(" + repr(src) + ", "
+            + repr(wire.CHANNEL_FILE) + ", 'exec'), m.__dict__), m)[1])(t.ModuleType('_grader_channel')))))"
+            "(__import__('sys'), __import__('types')).serve(" + repr(path) + ", " + repr(token) + ", "
+            + repr(names) + ", globals())")
+
+
+@functools.lru_cache(maxsize=1)
+def _channel_source() -> tuple[str, str]:
+    """The channel's source, and the module name a kernel keeps it under."""
+    import hashlib
+
     src = Path(wire.__file__).read_text()
-    return ("(lambda g: (exec(compile(" + repr(src) + ", " + repr(wire.CHANNEL_FILE) + ", 'exec'), g), "
-            "g['serve'](" + repr(path) + ", " + repr(token) + ", " + repr(names) + ", globals())))"
-            "({'__name__': '_grader_channel'})")
+    return src, "_grader_channel_" + hashlib.sha256(src.encode()).hexdigest()[:16]
 
 
 class HiddenRun:

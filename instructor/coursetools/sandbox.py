@@ -1,6 +1,6 @@
 """Each grading kernel in a sandbox: ``python -m coursetools.sandbox -- KERNEL COMMAND``.
 
-The grader's kernel manager (`SandboxKernelManager`) puts this launcher in front of the kernel's
+The grader's kernel manager (`coursetools.sandbox_manager.SandboxKernelManager`) puts this launcher in front of the kernel's
 command. The launcher runs in the grader's (trusted) process tree; it builds the sandbox and
 replaces itself with bubblewrap (``bwrap``), which starts the kernel inside. The kernel gets:
 
@@ -34,8 +34,6 @@ import sys
 import sysconfig
 import tempfile
 from pathlib import Path
-
-from jupyter_client.manager import AsyncKernelManager
 
 MODE_ENV = "COURSETOOLS_SANDBOX"          # "bwrap" (the default) or "none"
 ROOT_ENV = "COURSETOOLS_SANDBOX_ROOT"     # where private folders go (the grader removes them)
@@ -254,22 +252,6 @@ def main(argv: list[str] | None = None) -> None:
     if sandbox == "none":
         env.update({k: v for k, v in os.environ.items() if k in ("HOME", "JUPYTER_RUNTIME_DIR", "VIRTUAL_ENV")})
     os.execvpe(final[0], final, env)
-
-
-class SandboxKernelManager(AsyncKernelManager):
-    """A kernel manager whose kernels start through `coursetools.sandbox`.
-
-    Interrupts travel as messages (an ``interrupt_request``): a signal would reach bubblewrap,
-    not the kernel inside it.
-    """
-
-    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
-        cmd = super().format_kernel_cmd(extra_arguments)
-        return [sys.executable, "-m", "coursetools.sandbox", "--"] + cmd
-
-    async def _async_pre_start_kernel(self, **kw):
-        self.kernel_spec.interrupt_mode = "message"
-        return await super()._async_pre_start_kernel(**kw)
 
 
 if __name__ == "__main__":

@@ -138,7 +138,8 @@ class AgentKernel:
     def _launch(self) -> None:
         from jupyter_core.utils import run_sync
 
-        from .sandbox import MODE_ENV, ROOT_ENV, SandboxKernelManager
+        from .sandbox import MODE_ENV, ROOT_ENV
+        from .sandbox_manager import SandboxKernelManager
 
         path = self.folder / f"{self.notebook}.ipynb"
         try:

@@ -438,8 +438,8 @@ class Peer:
         return self.request({"op": "call", "target": rid, "attr": attr, "args": enc_args, "kw": enc_kw},
                             sent=(args, kw))
 
-    def request(self, msg: dict, owner: Proxy | None = None, sent: tuple | None = None) -> Any:
-        """Send `msg` and serve the other end's requests until its answer comes."""
+    def request(self, msg: dict, owner: Proxy | None = None, sent: tuple | None = None, raw: bool = False) -> Any:
+        """Send `msg` and serve the other end's requests until its answer comes (`raw`: as it came)."""
         msg["id"] = my_id = self.next_id
         self.next_id += 1
         self.send(msg)
@@ -456,7 +456,7 @@ class Peer:
                 value = reply.get("value")
                 if type(value) is dict and "$m" in value and owner is not None and _identifier(value["$m"]):
                     return _Method(owner, value["$m"])
-                return self.dec(value)
+                return value if raw else self.dec(value)
             self.handle(reply)
 
     def write_back(self, sent: tuple, after: Any) -> None:
@@ -625,6 +625,113 @@ class _NotPlain(Exception):
     pass
 
 
+_MISS = object()  # what a listed game's table answers when the question must cross as a call
+
+
+def _exact(x: Any, y: Any) -> bool:
+    """Equal and of the same types all the way down (True is not 1 to a game's rules)."""
+    if type(x) is not type(y):
+        return False
+    if isinstance(x, tuple):
+        return len(x) == len(y) and all(_exact(a, b) for a, b in zip(x, y))
+    return x == y
+
+
+class _Rules:
+    """A small grader-only game's rules as the checker listed them, answered in the kernel.
+
+    A question about a state the table lacks asks the checker once for the states below it; a
+    question the table cannot answer (an illegal move, the utility of a state that is not over)
+    crosses as a call, so its answer or its error is the checker's.
+    """
+
+    def __init__(self, peer: "KernelPeer", proxy: Proxy, listing: Any) -> None:
+        self.peer, self.proxy = peer, proxy
+        self.states: list = []
+        self.index: dict = {}
+        self.rows: list = []
+        self.asked: set = set()
+        self.add(listing)
+
+    def add(self, listing: Any) -> None:
+        if type(listing) is not dict or listing.get("from") != len(self.states):
+            raise ChannelError("a malformed table of a game's rules")
+        dec = self.peer.dec
+        states = [dec(s) for s in Peer._list(listing.get("states"))]
+        rows = Peer._list(listing.get("rows"))
+        if len(rows) != len(states):
+            raise ChannelError("a malformed table of a game's rules")
+        for s, row in zip(states, rows):
+            if type(row) is not list or len(row) != 5:
+                raise ChannelError("a malformed table of a game's rules")
+            mover, terminal, acts, kids, utils = row
+            acts = tuple(dec(a) for a in Peer._list(acts))
+            kids = tuple(Peer._list(kids))
+            utils = tuple((dec(p), dec(u)) for p, u in map(Peer._pair, Peer._list(utils))) if utils is not None else None
+            self.index[s] = len(self.states)
+            self.states.append(s)
+            self.rows.append((dec(mover), terminal is True, acts, kids, utils))
+
+    def row(self, state: Any) -> Any:
+        try:
+            i = self.index.get(state)
+            if i is None and state not in self.asked:
+                self.asked.add(state)
+                more = self.peer.request({"op": "ask", "what": "rules", "target": self.proxy._rid,
+                                          "state": self.peer.enc_plain(state)}, raw=True)
+                if more is not None:
+                    self.add(more)
+                i = self.index.get(state)
+        except (TypeError, _NotPlain):  # a state that is not hashable, or not a value
+            return None
+        return self.rows[i] if i is not None and _exact(self.states[i], state) else None
+
+    def answerer(self, name: str) -> Any:
+        """`name` answered from the table, `_MISS` when it cannot be."""
+        return lambda *args, **kw: self.answer(name, args, kw)
+
+    def answer(self, name: str, args: tuple, kw: dict) -> Any:
+        if kw or not args:
+            return _MISS
+        row = self.row(args[0])
+        if row is None:
+            return _MISS
+        mover, terminal, acts, kids, utils = row
+        if name == "to_move" and len(args) == 1:
+            return mover
+        if name == "is_terminal" and len(args) == 1:
+            return terminal
+        if name == "actions" and len(args) == 1:
+            return list(acts)
+        if name == "result" and len(args) == 2:
+            for a, k in zip(acts, kids):
+                if _exact(a, args[1]):
+                    return self.states[k]
+        if name == "utility" and len(args) == 2 and utils is not None:
+            for p, u in utils:
+                if _exact(p, args[1]):
+                    return u
+        return _MISS
+
+
+class _FromTable:
+    """A question about a listed game that nothing grades: answered from its table, else as a call."""
+
+    __slots__ = ("_rules", "__name__")
+
+    def __init__(self, rules: _Rules, name: str) -> None:
+        self._rules, self.__name__ = rules, name
+
+    def __call__(self, *args: Any, **kw: Any) -> Any:
+        value = self._rules.answer(self.__name__, args, kw)
+        if value is _MISS:
+            return self._rules.peer.call(self._rules.proxy._rid, self.__name__, args, kw)
+        return value
+
+    def __repr__(self) -> str:
+        return f"<method {self.__name__} of {self._rules.proxy._repr}>"
+
+
 class _Logged:
     """A graded method of a lent game, answered on the kernel's copy and written down for the checker.
 
@@ -645,16 +752,16 @@ class _Logged:
             enc_kw = {str(k): peer.enc_plain(a) for k, a in kw.items()}
         except _NotPlain:
             return peer.call(self._proxy._rid, self.__name__, args, kw)
-        entry = [self._proxy._rid, self.__name__, enc_args, enc_kw, None]
         if peer.log is None:
             peer.log = []
-        peer.log.append(entry)
         try:
-            value = self._fn(*args, **kw)
-        except BaseException:
-            entry[4] = {"raised": True}
+            value = self._fn(*args, **kw)  # (a listed game's table may ask the checker first: nothing is logged yet)
+        except Exception:
+            peer.log.append([self._proxy._rid, self.__name__, enc_args, enc_kw, {"raised": True}])
             raise
-        entry[4] = {"v": peer.enc(value)}
+        if value is _MISS:
+            return peer.call(self._proxy._rid, self.__name__, args, kw)
+        peer.log.append([self._proxy._rid, self.__name__, enc_args, enc_kw, {"v": peer.enc(value)}])
         if len(peer.log) >= peer.LOG_BATCH:
             peer.flush()
         return value
@@ -688,14 +795,23 @@ class KernelPeer(Peer):
 
     def answer_locally(self, proxy: Proxy, v: dict) -> None:
         free, logged = v.get("free"), v.get("logged", [])
-        if type(v.get("copy")) is not dict or type(free) is not list or type(logged) is not list:
+        if type(free) is not list or type(logged) is not list:
             return
-        game = self.dec(v["copy"])
-        local: dict = {name: getattr(game, name) for name in free
+        if type(v.get("copy")) is dict:  # a course game, rebuilt here
+            game = self.dec(v["copy"])
+            methods = {name: getattr(game, name) for name in free + logged
                        if _identifier(name) and callable(getattr(game, name, None))}
+        elif type(v.get("table")) is dict:  # a grader-only game, as the table of its rules
+            rules = _Rules(self, proxy, v["table"])
+            methods = {name: _FromTable(rules, name) for name in free if _identifier(name)}
+            # a logged question the table cannot answer crosses as a call, and is not logged
+            methods.update({name: rules.answerer(name) for name in logged if _identifier(name)})
+        else:
+            return
+        local: dict = {name: fn for name, fn in methods.items() if name in free}
         for name in logged:
-            if _identifier(name) and name not in local and callable(getattr(game, name, None)):
-                local[name] = _Logged(self, proxy, name, getattr(game, name))
+            if name in methods and name not in local:
+                local[name] = _Logged(self, proxy, name, methods[name])
         object.__setattr__(proxy, "_local", local)
 
     def send(self, msg: dict) -> None:
@@ -769,7 +885,9 @@ def serve(path: str, token: str, names: list, namespace: dict) -> None:
     except (Bye, ChannelClosed):
         pass
     finally:
-        try:
+        try:  # the reader holds the socket open too (and a traceback may keep the peer alive)
+            peer.reader.close()
+            sock.shutdown(socket.SHUT_RDWR)
             sock.close()
         except OSError:
             pass

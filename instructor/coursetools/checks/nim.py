@@ -30,6 +30,9 @@ class ReferenceNim(Game):
     """
 
     players = PLAYERS
+    # Lent to a submission's kernel as the table of its rules for the heaps at hand (`CheckerPeer.list_rules`):
+    # its searches then ask their questions there instead of crossing the channel once each.
+    lent_as_table = True
 
     def __init__(self, heaps: tuple):
         self.initial = NimState(tuple(heaps), PLAYERS[0])

@@ -152,10 +152,13 @@ def check_value_second_player(minimax_value: Callable[..., Any]) -> int:
 # -- traces -------------------------------------------------------------------------------------
 
 class _Watch:
-    """A game that notes every utility() asked of a state that is not terminal."""
+    """A game that notes every utility() asked of a state that is not terminal.
+
+    It answers as `game` does (`answers_as`): over the grader's channel, the kernel answers on a copy of
+    `game` (or its table of rules) and sends its calls in a record, and the checker makes them here."""
 
     def __init__(self, game: Any):
-        self._game = game
+        self._game = self.answers_as = game
         self.internal: list = []
 
     def __getattr__(self, name: str) -> Any:
