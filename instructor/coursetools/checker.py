@@ -191,13 +191,10 @@ class CheckerPeer(wire.Peer):
         if traced and wire.game_recipe(game) is not None:
             return {"copy": self.enc(game), "free": list(FREE), "logged": list(LOGGED)}
         if isinstance(game, Game) and getattr(type(game), "lent_as_table", False):
-            rid = self.lent_ids[id(x)]
-            if rid in self.listed:  # the kernel has its table already
-                return {}
             table = self.list_rules(game, game.initial, {})
             if table is None:
                 return {}
-            self.listed[rid] = (game, table[0])
+            self.listed[self.lent_ids[id(x)]] = (game, table[0])
             # Raw, nothing of it is graded: the kernel answers all of it. Traced: as a copy, its graded calls logged.
             free = [n for n in RULES if n not in LOGGED] if traced else list(RULES)
             return {"table": table[1], "free": free, "logged": [n for n in RULES if n in LOGGED] if traced else []}
@@ -262,21 +259,42 @@ class CheckerPeer(wire.Peer):
             if not isinstance(obj, Traced):
                 raise wire.ChannelError("a record of calls to an object lent without a copy")
             fn = self.callable_for(obj, entry[1])
-            args = [self.dec(a) for a in self._list(entry[2])]
+            args = [self._dec_logged(a) for a in self._list(entry[2])]
             kw = entry[3]
             if type(kw) is not dict or not all(wire._identifier(k) for k in kw):
                 raise wire.ChannelError("malformed keyword arguments")
-            kw = {k: self.dec(a) for k, a in kw.items()}
+            kw = {k: self._dec_logged(a) for k, a in kw.items()}
             outcome = entry[4]
             try:
                 mine, failed = fn(*args, **kw), False
             except Exception:  # noqa: BLE001 - the kernel's copy must have failed too
                 mine, failed = None, True
-            if type(outcome) is not dict or ("v" in outcome) == ("raised" in outcome):
+            if type(outcome) is not dict or len(outcome) != 1 or not ({"v", "raised", "k"} & outcome.keys()):
                 raise wire.ChannelError("a malformed record of calls")
-            if failed != ("raised" in outcome) or (not failed and self.dec(outcome["v"]) != mine):
+            if "k" in outcome:  # a child the kernel numbered without sending it: this end numbers its own
+                if failed or entry[1] != "result" or not isinstance(mine, tuple):
+                    raise wire.ChannelError(f"the kernel's copy of the game answered {entry[1]}() differently "
+                                            "from the grader's (was the game changed?)")
+                self.kept_states.append(mine)
+            elif failed != ("raised" in outcome) or (not failed and self.dec(outcome["v"]) != mine):
                 raise wire.ChannelError(f"the kernel's copy of the game answered {entry[1]}() differently "
                                         "from the grader's (was the game changed?)")
+
+    def _dec_logged(self, v: Any) -> Any:
+        """An argument in a record: a state by its number, a state numbered now, or any value."""
+        if type(v) is dict and len(v) == 1:
+            if "$i" in v:
+                k = v["$i"]
+                if type(k) is not int or not 0 <= k < len(self.kept_states):
+                    raise wire.ChannelError("a record names a state that was never numbered")
+                return self.kept_states[k]
+            if "$k" in v:
+                x = self.dec(v["$k"])
+                if not isinstance(x, tuple):
+                    raise wire.ChannelError("a record numbers a value that is not a state")
+                self.kept_states.append(x)
+                return x
+        return self.dec(v)
 
     def allow_lending(self, x: Any) -> None:
         if not _lendable(x):

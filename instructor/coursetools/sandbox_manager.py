@@ -6,6 +6,7 @@ pay for importing Jupyter.
 
 from __future__ import annotations
 
+import subprocess
 import sys
 
 from jupyter_client.manager import AsyncKernelManager
@@ -25,3 +26,19 @@ class SandboxKernelManager(AsyncKernelManager):
     async def _async_pre_start_kernel(self, **kw):
         self.kernel_spec.interrupt_mode = "message"
         return await super()._async_pre_start_kernel(**kw)
+
+    async def _async_kill_kernel(self, restart: bool = False) -> None:
+        """Kill the sandbox (every process in it dies with it) and wait for it, without the default's
+        polling every 0.1 s: a class's worth of kernels ends sooner."""
+        if not self.has_kernel:
+            return
+        await self.provisioner.kill(restart=restart)
+        process = getattr(self.provisioner, "process", None)
+        if process is not None:
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.log.warning("the sandboxed kernel did not end within 5 s of being killed")
+                return
+        if self.has_kernel:
+            await self.provisioner.wait()

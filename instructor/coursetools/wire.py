@@ -205,6 +205,8 @@ class Peer:
         self.deadline: float | None = None
         self._question: dict = {}
         self.kept: dict[int, tuple[dict, dict]] = {}  # tag -> (a table the other end sent, as it was last synced)
+        self.kept_states: list = []  # the states of the records of calls, by number (see `KernelPeer.keep_state`)
+        self.state_numbers: dict[int, int] = {}
 
     # -- framing --
 
@@ -285,9 +287,10 @@ class Peer:
     def lend(self, x: Any) -> dict:
         self.allow_lending(x)
         rid = self.lent_ids.get(id(x))
-        if rid is None:
-            rid = self.lent_ids[id(x)] = len(self.lent) + 1
-            self.lent[rid] = x
+        if rid is not None and self.lent[rid] is x:  # the other end has its proxy already
+            return {"$r": rid, "s": "mine"}
+        rid = self.lent_ids[id(x)] = len(self.lent) + 1
+        self.lent[rid] = x
         try:
             text = repr(x)
         except Exception:
@@ -747,10 +750,12 @@ class _Logged:
 
     def __call__(self, *args: Any, **kw: Any) -> Any:
         peer = self._peer
+        mark = len(peer.kept_states)
         try:
-            enc_args = [peer.enc_plain(a) for a in args]
-            enc_kw = {str(k): peer.enc_plain(a) for k, a in kw.items()}
+            enc_args = [peer.enc_logged(a) for a in args]
+            enc_kw = {str(k): peer.enc_logged(a) for k, a in kw.items()}
         except _NotPlain:
+            peer.forget_states(mark)
             return peer.call(self._proxy._rid, self.__name__, args, kw)
         if peer.log is None:
             peer.log = []
@@ -760,8 +765,13 @@ class _Logged:
             peer.log.append([self._proxy._rid, self.__name__, enc_args, enc_kw, {"raised": True}])
             raise
         if value is _MISS:
+            peer.forget_states(mark)
             return peer.call(self._proxy._rid, self.__name__, args, kw)
-        peer.log.append([self._proxy._rid, self.__name__, enc_args, enc_kw, {"v": peer.enc(value)}])
+        if self.__name__ == "result" and peer.keep_state(value):
+            outcome: dict = {"k": 1}  # the checker keeps its own child under the next number
+        else:
+            outcome = {"v": peer.enc(value)}
+        peer.log.append([self._proxy._rid, self.__name__, enc_args, enc_kw, outcome])
         if len(peer.log) >= peer.LOG_BATCH:
             peer.flush()
         return value
@@ -792,6 +802,35 @@ class KernelPeer(Peer):
 
     log: list | None = None  # calls answered on a lent game's copy, not yet sent (see `_Logged`)
     LOG_BATCH = 500
+
+    # States in the records are numbered in the order they first appear, on both ends, so a state
+    # goes whole once and then as ``{"$i": number}``; the child of a logged ``result`` is not sent at
+    # all ({"k": 1}): the checker numbers its own child.
+    def keep_state(self, x: Any) -> bool:
+        """Number `x` (a hashable tuple: a state) for the records; False for anything else."""
+        if not isinstance(x, tuple):
+            return False
+        try:
+            hash(x)
+        except TypeError:
+            return False
+        self.state_numbers[id(x)] = len(self.kept_states)
+        self.kept_states.append(x)
+        return True
+
+    def forget_states(self, mark: int) -> None:
+        """Undo the numbers given since `mark` (a record that was not made)."""
+        for x in self.kept_states[mark:]:
+            self.state_numbers.pop(id(x), None)
+        del self.kept_states[mark:]
+
+    def enc_logged(self, x: Any) -> Any:
+        """`enc_plain` for a record: a state numbered before goes as its number, a new one is numbered."""
+        k = self.state_numbers.get(id(x))
+        if k is not None and self.kept_states[k] is x:
+            return {"$i": k}
+        value = self.enc_plain(x)
+        return {"$k": value} if self.keep_state(x) else value
 
     def answer_locally(self, proxy: Proxy, v: dict) -> None:
         free, logged = v.get("free"), v.get("logged", [])
