@@ -11,7 +11,7 @@ JOBS   ?= 2
 # nbgrader runs alembic and kernels by name: the venv's tools come first.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup demo test banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps stamp soak dist publish
+.PHONY: setup demo test banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps container-deps stamp soak dist publish
 
 $(STAMP): pyproject.toml instructor/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,7 +25,7 @@ setup: $(STAMP)
 demo: $(STAMP) sandbox-deps
 	$(BIN)/python -m coursetools demo
 
-test: $(STAMP) browser-deps sandbox-deps
+test: $(STAMP) browser-deps sandbox-deps container-deps
 	$(BIN)/python -m coursetools check-notebooks-clean
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -m "not bank"
@@ -57,6 +57,13 @@ sandbox-deps:
 	@command -v bwrap >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; } || \
 		{ echo "bubblewrap is missing: run 'sudo apt-get install -y bubblewrap' (grading sandboxes every submission)" >&2; exit 1; }
+
+# `coursetools grade --sandbox podman` runs each kernel in a podman container instead (Debian's podman,
+# with runc for hosts whose cgroups crun refuses); make test grades the isolation class in both.
+container-deps:
+	@{ command -v podman >/dev/null && command -v runc >/dev/null; } || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc >/dev/null; } || \
+		{ echo "podman is missing: run 'sudo apt-get install -y podman runc' (the container sandbox's tests)" >&2; exit 1; }
 
 grade: $(STAMP) sandbox-deps
 	$(BIN)/python -m coursetools grade $(LAB) --jobs $(JOBS)

@@ -101,9 +101,10 @@ def _digest(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    course = make_lab_course(tmp_path_factory.mktemp("isolation") / "course", LAB)
+@pytest.fixture(scope="module", params=["bwrap", "podman"])
+def graded(request, tmp_path_factory):
+    """The class graded in each kind of sandbox: bubblewrap (the default) and a podman container."""
+    course = make_lab_course(tmp_path_factory.mktemp(f"isolation-{request.param}") / "course", LAB)
     release = course / "release" / LAB / f"{LAB}.ipynb"
     paths = {"gradebook": str(course / "gradebook.db"), "checks": str(CHECKS), "pth": str(SITE / "zz_attack.pth"),
              "other": str(course / "submitted" / "honest_perfect" / LAB / f"{LAB}.ipynb")}
@@ -116,14 +117,14 @@ def graded(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COURSE_SECRET_SEED", SEED)
         mp.setenv("COURSE_DB_URL", "sqlite:///" + str(course / "gradebook.db"))
-        report = grade(course, LAB, jobs=2, progress=None)
+        report = grade(course, LAB, jobs=2, progress=None, sandbox=request.param)
     proc = subprocess.run([sys.executable, "-m", "nbgrader", "generate_feedback", LAB, "--log-level=WARN",
                            f"--CourseDirectory.db_url=sqlite:///{course / 'gradebook.db'}"],
                           cwd=course, env=tool_env(), capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     with Gradebook("sqlite:///" + str(course / "gradebook.db"), "adversarial-search") as gb:
         scores = {s.student_id: s.score for s in gb.assignment_submissions(LAB)}
-    yield {"course": course, "report": report, "scores": scores, "before": before}
+    yield {"course": course, "report": report, "scores": scores, "before": before, "sandbox": request.param}
     remove_course(course)
 
 
@@ -144,6 +145,12 @@ def test_isolation_no_process_of_a_submission_remains(graded):
     time.sleep(1)
     left = [p.info for p in psutil.process_iter(["pid", "cmdline"]) if MARKER in " ".join(p.info["cmdline"] or [])]
     assert left == []
+    if graded["sandbox"] == "podman":  # and no container of the grading is left, running or stopped
+        from coursetools.sandbox import LABEL, engine_args
+
+        ps = subprocess.run(["podman", *engine_args(), "ps", "-a", "--format", "{{.Names}}", "--filter",
+                             f"label={LABEL}"], capture_output=True, text=True)
+        assert ps.returncode == 0 and ps.stdout.strip() == "", ps.stdout + ps.stderr
 
 
 def test_isolation_the_summary_names_who_tried(graded):

@@ -1,4 +1,5 @@
-"""Where bubblewrap cannot run, `coursetools grade` refuses and says how to install it; --no-sandbox is named unsafe."""
+"""Where the sandbox cannot run (bubblewrap, or the container engine asked for), `coursetools grade` refuses and
+says how to install it; --no-sandbox is named unsafe."""
 
 from __future__ import annotations
 
@@ -19,6 +20,20 @@ def test_grade_refuses_without_bwrap_and_says_how_to_install_it(tmp_path):
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "bwrap is not installed" in proc.stderr and "apt-get install bubblewrap" in proc.stderr
     assert "--no-sandbox" in proc.stderr and "UNSAFE" in proc.stderr
+    assert not (course / "autograded").exists(), "nothing may be graded without the sandbox"
+    remove_course(course)
+
+
+def test_grade_refuses_a_container_engine_that_is_missing(tmp_path):
+    course = make_toy_course(tmp_path / "course")
+    toy_submission(course, "amy", PERFECT)
+    env = {k: v for k, v in os.environ.items() if k != "PATH"}
+    env["PATH"] = os.path.dirname(sys.executable)  # no podman
+    proc = subprocess.run([sys.executable, "-m", "coursetools", "grade", LAB, "--jobs", "1", "--sandbox", "podman"],
+                          cwd=course, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "podman is not installed" in proc.stderr and "apt-get install -y podman" in proc.stderr
+    assert "--sandbox bwrap" in proc.stderr
     assert not (course / "autograded").exists(), "nothing may be graded without the sandbox"
     remove_course(course)
 

@@ -298,7 +298,7 @@ class Grader:
                  students: list[str] | None = None, submission_timeout: float = 600.0,
                  shard_timeout: float | None = None, startup_timeout: float = 180.0, retries: int = 2,
                  cell_timeout: float | None = None, progress: Callable[[str], None] | None = print,
-                 sandbox: bool = True, hand_back_after: float = 60.0, min_batch: int = 2) -> None:
+                 sandbox: bool | str = True, hand_back_after: float = 60.0, min_batch: int = 2) -> None:
         self.root, self.lab = Path(root).resolve(), lab
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.force, self.only = force, students
@@ -306,7 +306,8 @@ class Grader:
         self.startup_timeout, self.retries = startup_timeout, retries
         self.cell_timeout = cell_timeout  # overrides c.Execute.timeout (the demo uses a short one)
         self.progress = progress or (lambda line: None)
-        self.sandbox = sandbox  # False only through `coursetools grade --no-sandbox` (unsafe)
+        # "bwrap" (True), "podman" or "docker"; False (no sandbox) only through `coursetools grade --no-sandbox`
+        self.sandbox = "bwrap" if sandbox is True else sandbox or None
         # A submission still running after `hand_back_after` s hands the ones queued behind it back to the
         # shared queue; a shard takes at least `min_batch` submissions per nbgrader start.
         self.hand_back_after, self.min_batch = hand_back_after, min_batch
@@ -322,7 +323,7 @@ class Grader:
         from .sandbox import probe, warm_caches
 
         if self.sandbox:
-            probe()  # SandboxUnavailable, with how to install bubblewrap, before anything is graded
+            probe(self.sandbox)  # SandboxUnavailable, with how to install the tool, before anything is graded
             warm_caches()
         t0 = time.monotonic()
         self.work.parent.mkdir(parents=True, exist_ok=True)
@@ -346,7 +347,7 @@ class Grader:
     def _run(self) -> None:
         from nbgrader.api import Gradebook
 
-        from .sandbox import sweep_cgroups
+        from .sandbox import sweep_cgroups, sweep_containers
 
         ensure_assignment(self.root, self.lab)
         self.names = notebook_names(self.root, self.lab)
@@ -388,6 +389,7 @@ class Grader:
             for sh in shards:
                 if sh.proc and sh.proc.poll() is None:
                     kill_tree(sh.proc.pid)
+                sweep_containers(self.sandbox, sh.folder / "sandboxes")
                 for log in sh.folder.glob("nbgrader-*.log"):
                     shutil.copy(log, self.work / "logs" / f"shard-{sh.index}-{log.name}")
                 shutil.rmtree(sh.folder, ignore_errors=True)
@@ -489,7 +491,7 @@ class Grader:
                 [sys.executable, "-m", "nbgrader", "autograde", self.lab, "--force"],
                 cwd=sh.folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
                 env=tool_env(**{EVENTS_ENV: str(sh.events), "JUPYTER_RUNTIME_DIR": str(sh.ipc / "runtime"),
-                                sandbox.MODE_ENV: "bwrap" if self.sandbox else "none",
+                                sandbox.MODE_ENV: self.sandbox or "none",
                                 sandbox.ROOT_ENV: str(sh.folder / "sandboxes")}))
         sh.started = sh.last_activity = time.monotonic()
         sh.current = None
@@ -548,8 +550,11 @@ class Grader:
                     self.timing[ev["student"]] = {str(k): float(v) for k, v in ev["seconds"].items()}
 
     def _stop(self, sh: Shard, failed: list[str], reason: str, retry: bool = False) -> None:
+        from .sandbox import sweep_containers
+
         kill_tree(sh.proc.pid)
         sh.proc.wait()
+        sweep_containers(self.sandbox, sh.folder / "sandboxes")  # a container is not the shard's child: it outlives the kill
         self._process_events(sh)  # submissions finished just before the kill still count
         for s in failed:
             self._fail(sh, s, reason)

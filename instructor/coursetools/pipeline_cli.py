@@ -21,7 +21,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     try:
         report = grade(course_root(), args.lab, jobs=args.jobs, force=args.force, students=args.students or None,
                        submission_timeout=args.submission_timeout, shard_timeout=args.shard_timeout,
-                       sandbox=not args.no_sandbox)
+                       sandbox=False if args.no_sandbox else args.sandbox)
     except SandboxUnavailable as exc:
         print(f"coursetools grade: {exc}", file=sys.stderr)
         return 2
@@ -119,9 +119,12 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     p.add_argument("--submission-timeout", type=float, default=600, help="wall-clock cap per submission, s")
     p.add_argument("--shard-timeout", type=float, default=None,
                    help="wall-clock cap per shard, s (default: every submission at its full cap)")
+    p.add_argument("--sandbox", choices=("bwrap", "podman", "docker"), default="bwrap",
+                   help="what isolates each submission's kernel: bubblewrap (the default), or a podman or docker "
+                        "container (an empty image with the same read-only mounts; nothing is pulled)")
     p.add_argument("--no-sandbox", action="store_true",
-                   help="UNSAFE: run submissions without the bubblewrap sandbox (their code can then read the "
-                        "hidden checks and change other students' grades); only where bwrap cannot run")
+                   help="UNSAFE: run submissions without a sandbox (their code can then read the "
+                        "hidden checks and change other students' grades); only where no sandbox can run")
     parsers["rebuild-gradebook"].add_argument("--jobs", "-j", type=int, default=jobs)
     parsers["demo"].add_argument("--jobs", "-j", type=int, default=jobs)
     parsers["demo"].add_argument("--update-expected", action="store_true", help="rewrite demo/expected.csv")

@@ -17,22 +17,31 @@ replaces itself with bubblewrap (``bwrap``), which starts the kernel inside. The
   where the machine offers one, else the address-space cap and the PID namespace alone);
 - an environment without the instructor's variables: only `KEPT_ENV` and what the sandbox sets.
 
-``COURSETOOLS_SANDBOX=none`` (``coursetools grade --no-sandbox``, unsafe) starts the kernel with the
-limits and the clean environment only.
+``COURSETOOLS_SANDBOX=podman`` or ``docker`` (``coursetools grade --sandbox podman``) makes the same
+sandbox as a container instead: an empty image (imported once, nothing pulled from a registry) with the
+same folders mounted, no network, no capabilities, its own PID namespace, the limits kept by the
+engine's cgroup; the grader removes each container by name when its kernel ends, and sweeps any left
+by a stopped shard. ``COURSETOOLS_SANDBOX=none`` (``coursetools grade --no-sandbox``, unsafe) starts
+the kernel with the limits and the clean environment only.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import io
 import json
 import os
+import re
 import resource
+import shlex
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 MODE_ENV = "COURSETOOLS_SANDBOX"          # "bwrap" (the default) or "none"
@@ -59,8 +68,13 @@ def mode() -> str:
     return os.environ.get(MODE_ENV, "bwrap")
 
 
-def probe() -> None:
-    """Raise `SandboxUnavailable` unless bwrap can make a sandbox here."""
+def probe(kind: str = "bwrap") -> None:
+    """Raise `SandboxUnavailable` unless sandboxes of `kind` ("bwrap", "podman", "docker") can be made here."""
+    if kind in CONTAINER_ENGINES:
+        probe_container(kind)
+        return
+    if kind != "bwrap":
+        raise SandboxUnavailable(f"no sandbox called {kind!r}: use bwrap (the default), podman or docker")
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise SandboxUnavailable("bwrap is not installed. " + INSTALL_HINT)
@@ -164,8 +178,20 @@ def read_report(ip: str | Path, connection_file: str | Path) -> list[str]:
     return lines
 
 
-def bwrap_command(command: list[str], cwd: Path, private: Path) -> list[str]:
-    """The bwrap command that runs the kernel `command` (``python -m ipykernel_launcher -f ...``)."""
+@dataclass
+class Layout:
+    """What a kernel's sandbox holds, whichever tool makes it: the host folders it sees (each at a path
+    inside, read-only or not), its environment, its command and its working folder."""
+
+    mounts: list[tuple[str, str, bool]]  # (host path, path inside, read-only)
+    env: dict[str, str]
+    kernel: list[str]
+    cwd: str
+
+
+def layout(command: list[str], cwd: Path, private: Path) -> Layout:
+    """The sandbox of the kernel `command` (``python -m ipykernel_launcher -f ...``) started in `cwd`;
+    its private folders (a copy of `cwd`, a home) are made under `private`."""
     conn_file, info = _connection_folder(command)
     if info.get("transport") != "ipc":
         raise SandboxUnavailable("the sandbox has no network: kernels must use IPC sockets "
@@ -181,42 +207,181 @@ def bwrap_command(command: list[str], cwd: Path, private: Path) -> list[str]:
     cache = Path(os.environ.get("MPLCONFIGDIR") or Path.home() / ".cache" / "matplotlib")
     if cache.is_dir():  # the font list (MPLCONFIGDIR holds it): without it every kernel rebuilds it
         shutil.copytree(cache, home / ".config" / "matplotlib", ignore=shutil.ignore_patterns("*.lock", "tex.cache"))
-    args = ["bwrap", "--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL",
-            "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"]
-    for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
-        link = Path("/") / name
-        if link.is_symlink():
-            args += ["--symlink", os.readlink(link), str(link)]
-        elif link.is_dir():
-            args += ["--ro-bind", str(link), str(link)]
-    args += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var",
-             "--ro-bind", str(base), str(base), "--ro-bind", str(site), str(site)]
+    mounts = [(str(base), str(base), True), (str(site), str(site), True)]
     if platsite != site:
-        args += ["--ro-bind", str(platsite), str(platsite)]
-    args += ["--ro-bind", str(_course_lib_folder()), "/opt/course/course_lib",
-             "--bind", str(ipc), str(ipc), "--ro-bind", str(conn_file), str(conn_file),
-             "--ro-bind", str(Path(__file__).with_name("sandbox_watch.py")), "/opt/grader/sandbox_watch.py",
-             "--bind", str(work), str(cwd), "--bind", str(home), "/tmp/home", "--chdir", str(cwd),
-             "--clearenv"]
+        mounts.append((str(platsite), str(platsite), True))
+    mounts += [(str(_course_lib_folder()), "/opt/course/course_lib", True), (str(ipc), str(ipc), False),
+               (str(conn_file), str(conn_file), True),
+               (str(Path(__file__).with_name("sandbox_watch.py")), "/opt/grader/sandbox_watch.py", True),
+               (str(work), str(cwd), False), (str(home), "/tmp/home", False)]
     env = kernel_environment(dict(os.environ))
     env.update(HOME="/tmp/home", PATH="/usr/local/bin:/usr/bin:/bin", TMPDIR="/tmp", PYTHONDONTWRITEBYTECODE="1",
                PYTHONPATH=f"/opt/course:{site}" + (f":{platsite}" if platsite != site else ""),
                MPLCONFIGDIR="/tmp/home/.config/matplotlib", JUPYTER_RUNTIME_DIR=str(conn_file.parent),
                PYDEVD_DISABLE_FILE_VALIDATION="1", GRADER_REPORT=str(report_path(info["ip"], conn_file)))
-    for key, value in sorted(env.items()):
-        args += ["--setenv", key, value]
     options = [o for o in command[1:] if o.startswith("-X")]  # interpreter options such as -Xfrozen_modules=off
     rest = [o for o in command[1:] if not o.startswith("-X")]
     if rest[:2] == ["-m", "ipykernel_launcher"]:
         start = rest
     elif rest and rest[0].endswith(".py") and Path(rest[0]).is_file():  # a kernel script of the instructor's
         script = Path(rest[0]).resolve()
-        args += ["--ro-bind", str(script), str(script)]
+        mounts.append((str(script), str(script), True))
         start = [str(script)] + rest[1:]
     else:
         raise SandboxUnavailable(f"not a Python kernel command: {command[:4]}")
-    kernel = [str(python), "-S"] + options + ["/opt/grader/sandbox_watch.py"] + start
-    return args + ["--"] + kernel
+    return Layout(mounts, env, [str(python), "-S"] + options + ["/opt/grader/sandbox_watch.py"] + start, str(cwd))
+
+
+def bwrap_command(command: list[str], cwd: Path, private: Path) -> list[str]:
+    """The bwrap command that runs the kernel `command` in its sandbox (see `layout`)."""
+    box = layout(command, cwd, private)
+    args = ["bwrap", "--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL",
+            "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"]
+    for name in SYSTEM_LINKS:
+        link = Path("/") / name
+        if link.is_symlink():
+            args += ["--symlink", os.readlink(link), str(link)]
+        elif link.is_dir():
+            args += ["--ro-bind", str(link), str(link)]
+    args += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var"]
+    for src, dst, ro in box.mounts:
+        args += ["--ro-bind" if ro else "--bind", src, dst]
+    args += ["--chdir", box.cwd, "--clearenv"]
+    for key, value in sorted(box.env.items()):
+        args += ["--setenv", key, value]
+    return args + ["--"] + box.kernel
+
+
+SYSTEM_LINKS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
+
+
+# --- containers (podman or docker) -----------------------------------------------------------------------------
+
+CONTAINER_ENGINES = ("podman", "docker")
+ENGINE_ARGS_ENV = "COURSETOOLS_CONTAINER_ARGS"  # the engine's global options that work here (found by `probe`)
+IMAGE = "coursetools-empty:1"  # an image with nothing in it but the top folders: the host's are mounted read-only
+LABEL = "coursetools.sandbox"  # on every kernel container: the sandbox root of its shard, to sweep what is left
+# Tried in order when the engine's defaults cannot run a container here: a host with cgroups v1 or hybrid
+# needs podman's cgroupfs manager and runc (crun refuses hybrid cgroups).
+FALLBACK_ARGS = (["--cgroup-manager=cgroupfs", "--runtime", "runc"],)
+
+
+def engine_args() -> list[str]:
+    return shlex.split(os.environ.get(ENGINE_ARGS_ENV, ""))
+
+
+def container_name(connection_file: str | Path) -> str:
+    """The name of the container of the kernel with this connection file."""
+    return "coursetools-" + re.sub(r"[^a-zA-Z0-9_.-]", "-", Path(connection_file).stem)[:60]
+
+
+def _empty_image_tar() -> bytes:
+    """A tar of the image: the top folders a kernel's mounts go into, and the host's top-level links."""
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w") as tar:
+        for name in ("usr", "etc", "tmp", "proc", "dev", "sys", "opt", "run", "var"):
+            entry = tarfile.TarInfo(name)
+            entry.type, entry.mode = tarfile.DIRTYPE, 0o755
+            tar.addfile(entry)
+        for name in SYSTEM_LINKS:
+            if (Path("/") / name).is_symlink():
+                entry = tarfile.TarInfo(name)
+                entry.type, entry.linkname = tarfile.SYMTYPE, os.readlink(Path("/") / name)
+                tar.addfile(entry)
+    return out.getvalue()
+
+
+def _engine(engine: str, *args: str, timeout: float = 120, data: bytes | None = None,
+            options: list[str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([engine, *(engine_args() if options is None else options), *args], input=data,
+                          capture_output=True, timeout=timeout)
+
+
+def probe_container(engine: str) -> None:
+    """Make sure `engine` runs a sandboxed container here (its image imported once); remember in the
+    environment which global options it needs. Raises `SandboxUnavailable` with what to do."""
+    if shutil.which(engine) is None:
+        raise SandboxUnavailable(f"{engine} is not installed. Install it ('sudo apt-get install -y podman runc' on "
+                                 "Debian and Ubuntu, or Docker from docker.com), or grade with the default sandbox, "
+                                 "bubblewrap ('--sandbox bwrap').")
+    tried = [engine_args()] if os.environ.get(ENGINE_ARGS_ENV) else [[], *FALLBACK_ARGS]
+    errors = []
+    for options in tried:
+        try:
+            if _engine(engine, "image", "inspect", IMAGE, options=options).returncode:
+                made = _engine(engine, "import", "-", IMAGE, data=_empty_image_tar(), options=options)
+                if made.returncode:
+                    errors.append(made.stderr.decode(errors="replace").strip()[-300:])
+                    continue
+            ran = _engine(engine, "run", "--rm", "--network", "none", "--read-only", "--cap-drop", "ALL",
+                          *_container_ulimits(64, 1), "-v", "/usr:/usr:ro", IMAGE, "/usr/bin/true", options=options)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            errors.append(str(exc))
+            continue
+        if ran.returncode == 0:
+            os.environ[ENGINE_ARGS_ENV] = shlex.join(options)
+            return
+        errors.append(ran.stderr.decode(errors="replace").strip()[-300:])
+    raise SandboxUnavailable(f"{engine} cannot run a container here ({' / '.join(errors)}). "
+                             f"Set {ENGINE_ARGS_ENV} to the global options it needs, or grade with the default "
+                             "sandbox, bubblewrap ('--sandbox bwrap').")
+
+
+def _container_ulimits(file_mb: int, cpu_seconds: int, max_files: int = 4096) -> list[str]:
+    size = file_mb * 1024 * 1024
+    out = ["--ulimit", f"fsize={size}:{size}", "--ulimit", f"cpu={cpu_seconds}:{cpu_seconds}",
+           "--ulimit", f"nofile={max_files}:{max_files}"]
+    # The engines' default process limit can be above the hard limit the runtime has (podman's conmon lowers it
+    # to 32768), and a runtime without capabilities cannot raise it: ask for a modest one. (It counts the
+    # user's processes on the whole host; the container's own cap is its pids cgroup.)
+    nproc = resource.getrlimit(resource.RLIMIT_NPROC)[1]
+    nproc = 16384 if nproc == resource.RLIM_INFINITY else min(nproc, 16384)
+    return out + ["--ulimit", f"nproc={nproc}:{nproc}"]
+
+
+def container_command(engine: str, command: list[str], cwd: Path, private: Path, *, memory_mb: int, file_mb: int,
+                      cpu_seconds: int, max_pids: int) -> list[str]:
+    """The ``podman run`` (or ``docker run``) command that runs the kernel `command` in its sandbox (`layout`):
+    the empty image, read-only, the host's system and Python mounted read-only, no network, no capabilities,
+    its own PID namespace, and the limits as the engine's own (a cgroup for memory and processes)."""
+    box = layout(command, cwd, private)
+    conn_file = Path(command[command.index("-f") + 1]).resolve()
+    args = [engine, *engine_args(), "run", "--rm", "--name", container_name(conn_file),
+            "--label", f"{LABEL}={os.environ.get(ROOT_ENV, '')}", "--network", "none", "--read-only",
+            "--cap-drop", "ALL", "--security-opt", "no-new-privileges", "--init=false",
+            "--memory", f"{memory_mb}m", "--memory-swap", f"{memory_mb}m", "--pids-limit", str(max_pids),
+            *_container_ulimits(file_mb, cpu_seconds), "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var",
+            "-v", "/usr:/usr:ro", "-v", "/etc:/etc:ro", "--workdir", box.cwd]
+    for src, dst, ro in box.mounts:
+        args += ["-v", f"{src}:{dst}:{'ro' if ro else 'rw'}"]
+    for key, value in sorted(box.env.items()):
+        args += ["--env", f"{key}={value}"]
+    return args + [IMAGE] + box.kernel
+
+
+def stop_container(connection_file: str | Path) -> None:
+    """Kill the container of the kernel with this connection file (in container mode; a no-op otherwise)."""
+    engine = mode()
+    if engine in CONTAINER_ENGINES:
+        try:  # SIGKILL: a kernel that is its container's process 1 ignores SIGTERM (and `rm -f` waits for it)
+            _engine(engine, "kill", container_name(connection_file), timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+
+
+def sweep_containers(engine: str | None, root: str | Path) -> None:
+    """Remove the containers `engine` still has of the kernels whose sandbox root was `root` (a shard killed
+    mid-submission); a no-op for the other sandboxes."""
+    if engine not in CONTAINER_ENGINES:
+        return
+    try:
+        found = _engine(engine, "ps", "-aq", "--filter", f"label={LABEL}={root}", timeout=30)
+        ids = found.stdout.decode().split()
+        if ids:
+            _engine(engine, "kill", *ids, timeout=60)
+            _engine(engine, "rm", "-f", *ids, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -231,19 +396,25 @@ def main(argv: list[str] | None = None) -> None:
     if not command or "-f" not in command:
         parser.error("no kernel command (with -f CONNECTION_FILE) after --")
     sandbox = mode()
-    if sandbox == "bwrap":
+    if sandbox in ("bwrap", *CONTAINER_ENGINES):
         root = Path(os.environ.get(ROOT_ENV) or tempfile.gettempdir())
         root.mkdir(parents=True, exist_ok=True)
         private = Path(tempfile.mkdtemp(prefix="kernel-", dir=root))
         try:
-            final = bwrap_command(command, Path.cwd(), private)
+            if sandbox == "bwrap":
+                final = bwrap_command(command, Path.cwd(), private)
+            else:
+                final = container_command(sandbox, command, Path.cwd(), private, memory_mb=args.memory_mb,
+                                          file_mb=args.file_mb, cpu_seconds=args.cpu_seconds, max_pids=args.max_pids)
         except SandboxUnavailable as exc:
             sys.exit(f"coursetools.sandbox: {exc}")
+        if sandbox != "bwrap":  # the engine keeps the limits, in the container only (not on the engine itself)
+            os.execvp(final[0], final)
         _join_pids_cgroup(args.max_pids)
     elif sandbox == "none":
         final = command
     else:
-        sys.exit(f"coursetools.sandbox: unknown {MODE_ENV}={sandbox!r} (use 'bwrap' or 'none')")
+        sys.exit(f"coursetools.sandbox: unknown {MODE_ENV}={sandbox!r} (use 'bwrap', 'podman', 'docker' or 'none')")
     _limit(resource.RLIMIT_AS, args.memory_mb * 1024 * 1024)
     _limit(resource.RLIMIT_FSIZE, args.file_mb * 1024 * 1024)
     _limit(resource.RLIMIT_CPU, args.cpu_seconds)

@@ -11,6 +11,8 @@ import sys
 
 from jupyter_client.manager import AsyncKernelManager
 
+from .sandbox import stop_container
+
 
 class SandboxKernelManager(AsyncKernelManager):
     """A kernel manager whose kernels start through `coursetools.sandbox`.
@@ -32,6 +34,7 @@ class SandboxKernelManager(AsyncKernelManager):
         polling every 0.1 s: a class's worth of kernels ends sooner."""
         if not self.has_kernel:
             return
+        stop_container(self.connection_file)  # a container outlives its engine's client: it is stopped by name
         await self.provisioner.kill(restart=restart)
         process = getattr(self.provisioner, "process", None)
         if process is not None:
