@@ -240,3 +240,24 @@ def test_pipeline_a_slow_submission_does_not_hold_back_the_queue(tmp_path):
     assert order.index("b1") < order.index("a_slow"), done
     assert "(shard 1)" in next(line for line in done if "] b1:" in line), done
     remove_course(course)
+
+
+def test_pipeline_a_shard_that_runs_dry_takes_the_end_of_anothers_batch(tmp_path):
+    """The queue is shared out evenly; the shard whose batch is quick then takes the second half of the
+    other's waiting list (one nbgrader start more), never the submission that is about to start."""
+    course = make_toy_course(tmp_path / "course")
+    slow = ADD + "# %% mul_solution\nimport time\ntime.sleep(6)\ndef mul(a, b):\n    return a * b\n"
+    for name in ("a1", "a2", "a3", "a4"):
+        toy_submission(course, name, slow)
+    for name in ("b1", "b2", "b3", "b4"):
+        toy_submission(course, name, PERFECT)
+    lines: list[str] = []
+    report = grade(course, LAB, jobs=2, progress=lines.append, submission_timeout=120)
+    assert not report.not_graded(), report.summary()
+    assert all(v == 5.0 for v in scores_of(course).values()), scores_of(course)
+    shard = {line.split("] ")[1].split(":")[0]: line.rsplit("(shard ", 1)[1].rstrip(")")
+             for line in lines if "/5 in" in line}
+    assert len(shard) == 8, lines
+    assert [shard[s] for s in ("a1", "a2", "b1", "b2", "b3", "b4")] == ["0", "0", "1", "1", "1", "1"], shard
+    assert shard["a4"] == "1", shard  # taken from the end of shard 0's batch
+    remove_course(course)

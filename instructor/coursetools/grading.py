@@ -3,8 +3,9 @@
 How it works (and why):
 
 - N shards take batches of submissions from one shared queue: each batch is graded by
-  **one** ``nbgrader autograde`` process (its start-up paid once per batch; batches are
-  large while the queue is long and small near its end) in the shard's own copy of the
+  **one** ``nbgrader autograde`` process (its start-up paid once per batch; the queue is
+  shared out evenly, and a shard that runs dry takes the second half of the longest waiting
+  list of the others) in the shard's own copy of the
   course under ``build/grading/<lab>/shard-<k>/``: a copy of the submissions it grades, of
   the lab's source and of the gradebook (an sqlite file of its own). A submission still
   running after ``hand_back_after`` seconds hands the ones queued behind it in its batch
@@ -377,7 +378,7 @@ class Grader:
         ipc_root = Path(tempfile.mkdtemp(prefix="cg-", dir="/tmp" if os.path.isdir("/tmp") else None))
         self.queue = deque(todo)  # shards take batches from one shared queue
         self.nshards = min(self.jobs, len(todo))
-        shards = [Shard(k, self.work / f"shard-{k}", ipc_root / f"s{k}", []) for k in range(self.nshards)]
+        self.shards = shards = [Shard(k, self.work / f"shard-{k}", ipc_root / f"s{k}", []) for k in range(self.nshards)]
         try:
             self._prepare_template()
             for sh in shards:
@@ -463,8 +464,10 @@ class Grader:
         self._write_config(sh.folder, "sqlite:///" + str(sh.folder / "gradebook.db"), sh.ipc)
 
     def _feed(self, sh: Shard) -> None:
-        """Give `sh` its next batch from the shared queue: large while the queue is long, small near its end."""
-        n = min(len(self.queue), max(self.min_batch, math.ceil(len(self.queue) / (2 * self.nshards))))
+        """Give `sh` its next batch from the shared queue: an even share of it among the shards that have none
+        (one nbgrader start each); a shard that runs dry later takes half of another's waiting list (`_steal`)."""
+        empty = sum(1 for other in self.shards if not other.pending)
+        n = min(len(self.queue), max(self.min_batch, math.ceil(len(self.queue) / max(1, empty))))
         batch = [self.queue.popleft() for _ in range(n)]
         for s in batch:
             dest = sh.folder / "submitted" / s / self.lab
@@ -473,6 +476,27 @@ class Grader:
         sh.pending += batch
         sh.deadline = time.monotonic() + (self.shard_timeout or
                                           self.submission_timeout * len(sh.pending) + self.startup_timeout)
+
+    def _steal(self, sh: Shard) -> bool:
+        """An idle shard takes the second half of the longest waiting list of the others (the submissions its
+        nbgrader reaches last, so never the one about to start); True when it took some."""
+        waiting = {}
+        for other in self.shards:
+            if other is not sh and other.proc is not None:
+                self._process_events(other)
+                waiting[other.index] = [s for s in other.pending if not other.current or s != other.current[0]]
+        if not waiting:
+            return False
+        victim = max(self.shards, key=lambda o: len(waiting.get(o.index, [])))
+        rest = waiting.get(victim.index, [])
+        if len(rest) < max(2, self.min_batch):
+            return False
+        taken = sorted(rest)[len(rest) - len(rest) // 2:]  # nbgrader grades a batch in sorted order
+        for s in reversed(taken):
+            victim.pending.remove(s)
+            shutil.rmtree(victim.folder / "submitted" / s, ignore_errors=True)
+            self.queue.appendleft(s)
+        return True
 
     def _hand_back(self, sh: Shard) -> None:
         """The submissions waiting behind a slow one go back to the front of the queue, for any shard to take."""
@@ -510,7 +534,7 @@ class Grader:
         while any(sh.proc is not None for sh in shards) or self.queue:
             for sh in shards:
                 if sh.proc is None:
-                    if self.queue:  # an idle shard takes the next batch
+                    if self.queue or self._steal(sh):  # an idle shard takes the next batch
                         self._feed(sh)
                         self._launch(sh)
                     continue
