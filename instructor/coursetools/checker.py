@@ -200,8 +200,6 @@ class CheckerPeer(wire.Peer):
             return {"table": table[1], "free": free, "logged": [n for n in RULES if n in LOGGED] if traced else []}
         return {}
 
-    listed: dict
-
     def list_rules(self, game: Any, root: Any, known: dict) -> tuple[dict, dict] | None:
         """The rules of a small grader-only game (one that sets ``lent_as_table``), as a table for the kernel.
 
