@@ -16,9 +16,12 @@ decided by the checker (`Peer.allow_*`), never here on the kernel's word.
 
 Frames: a 4-byte big-endian length, then UTF-8 JSON. Messages:
 ``{"op": "call", "id", "target", "attr", "args", "kw"}``, ``{"op": "get", "id", "target", "attr"}``,
-``{"op": "ask", "id", "what", "target"}`` (hash, deepcopy, fingerprint), answered by
-``{"op": "ok", "re", "value", "after"}`` or ``{"op": "err", "re", "type", "bases", "msg", "where"}``;
-``{"op": "bye"}`` ends the session.
+``{"op": "ask", "id", "what", "target"}`` (hash, deepcopy, fingerprint; "rules" with a "state": more of a
+listed game's table), answered by ``{"op": "ok", "re", "value", "after"}`` or
+``{"op": "err", "re", "type", "bases", "msg", "where"}``; ``{"op": "log", "calls"}`` carries the kernel's
+record of the calls it answered on a lent game's copy or table (`_Logged`), each a list
+``[target, method, args, kw, outcome]`` whose states go as ``{"$k": value}`` the first time and as
+``{"$i": number}`` after; ``{"op": "bye"}`` ends the session.
 """
 
 from __future__ import annotations
