@@ -153,17 +153,16 @@ def test_channel_a_small_grader_game_goes_as_the_table_of_its_rules():
 
     peer, fns, proc = _serve(NIM_MINIMAX, {"minimax": "minimax"})
     asked = _count_requests(peer)
+    here: dict = {}
+    exec(NIM_MINIMAX, here)  # the same search, run here on the grader's own game
     game = ReferenceNim((1, 2, 2))
-    assert fns["minimax"](game, game.initial) == 1
+    assert fns["minimax"](game, game.initial) == here["minimax"](game, game.initial)
     assert asked == []  # raw: nothing of it is graded, the kernel answered every question from the table
     # traced, from a position the table does not hold (P2 to move on the first heaps): one question for its
     # states, then the graded calls come in records and are made here, in the search's order
     remote, local = Traced(game), Traced(game)
     root = NimState((1, 2, 2), "P2")
-    assert fns["minimax"](remote, root) == -1
-    here: dict = {}
-    exec(NIM_MINIMAX, here)
-    here["minimax"](local, root)
+    assert fns["minimax"](remote, root) == here["minimax"](local, root)
     assert asked == [("ask", "rules")]
     assert _steps(remote) == _steps(local) and len(_steps(remote)) > 100
     _end(peer, proc)
@@ -181,10 +180,13 @@ def test_channel_what_a_table_cannot_answer_crosses_as_a_call():
             "    return out\n")
     peer, fns, proc = _serve(code, {"probe": "probe"})
     asked = _count_requests(peer)
+    here: dict = {}
+    exec(code, here)
     game = Traced(ReferenceNim((1, 2, 2)))
     # an illegal move (a list, a bool for a count) and the utility of a state that is not over: the checker's
-    # game answers them, so the errors are its own, and each is recorded as made
-    assert fns["probe"](game, game.initial) == ["IllegalMoveError"] * 3 + ["ValueError"]
+    # game answers them, so the errors are its own (as the same probe meets them here), and each crosses as a call
+    mine = here["probe"](ReferenceNim((1, 2, 2)), game.initial)
+    assert "IllegalMoveError" in mine and fns["probe"](game, game.initial) == mine
     assert asked == [("call", "result")] * 3 + [("call", "utility")]
     assert game.trace.count("utility") == 0 and game.trace.count("generate") == 0
     _end(peer, proc)
@@ -213,9 +215,13 @@ def test_channel_a_grader_game_too_large_to_list_answers_everything_here(monkeyp
     monkeypatch.setattr(checker, "TABLE_STATES", 10)
     peer, fns, proc = _serve(NIM_MINIMAX, {"minimax": "minimax"})
     asked = _count_requests(peer)
-    game = Traced(ReferenceNim((1, 2, 2)))  # 36 states
-    assert fns["minimax"](game, game.initial) == 1
-    assert ("call", "result") in asked and game.trace.count("terminal_test") > 0
+    here: dict = {}
+    exec(NIM_MINIMAX, here)
+    game, local = Traced(ReferenceNim((1, 2, 2))), Traced(ReferenceNim((1, 2, 2)))  # more than 10 states
+    assert fns["minimax"](game, game.initial) == here["minimax"](local, local.initial)
+    # no table: every question crossed, the free ones too, so the trace is the whole search's
+    assert ("call", "result") in asked and game.trace.count("terminal_test") == local.trace.count("terminal_test")
+    assert _steps(game) == _steps(local)
     _end(peer, proc)
 
 

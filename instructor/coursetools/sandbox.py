@@ -345,8 +345,7 @@ def container_command(engine: str, command: list[str], cwd: Path, private: Path,
     the empty image, read-only, the host's system and Python mounted read-only, no network, no capabilities,
     its own PID namespace, and the limits as the engine's own (a cgroup for memory and processes)."""
     box = layout(command, cwd, private)
-    conn_file = Path(command[command.index("-f") + 1]).resolve()
-    args = [engine, *engine_args(), "run", "--rm", "--name", container_name(conn_file),
+    args = [engine, *engine_args(), "run", "--rm", "--name", container_name(_connection_folder(command)[0]),
             "--label", f"{LABEL}={os.environ.get(ROOT_ENV, '')}", "--network", "none", "--read-only",
             "--cap-drop", "ALL", "--security-opt", "no-new-privileges", "--init=false",
             "--memory", f"{memory_mb}m", "--memory-swap", f"{memory_mb}m", "--pids-limit", str(max_pids),

@@ -289,8 +289,8 @@ class Peer:
 
     def lend(self, x: Any) -> dict:
         self.allow_lending(x)
-        rid = self.lent_ids.get(id(x))
-        if rid is not None and self.lent[rid] is x:  # the other end has its proxy already
+        rid = self.lent_ids.get(id(x))  # (`lent` keeps x alive, so its id stays its own)
+        if rid is not None:  # the other end has its proxy already
             return {"$r": rid, "s": "mine"}
         rid = self.lent_ids[id(x)] = len(self.lent) + 1
         self.lent[rid] = x
@@ -829,8 +829,8 @@ class KernelPeer(Peer):
 
     def enc_logged(self, x: Any) -> Any:
         """`enc_plain` for a record: a state numbered before goes as its number, a new one is numbered."""
-        k = self.state_numbers.get(id(x))
-        if k is not None and self.kept_states[k] is x:
+        k = self.state_numbers.get(id(x))  # (`kept_states` keeps x alive, so its id stays its own)
+        if k is not None:
             return {"$i": k}
         value = self.enc_plain(x)
         return {"$k": value} if self.keep_state(x) else value
