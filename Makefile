@@ -71,7 +71,7 @@ grade: $(STAMP) sandbox-deps
 # 64 submissions graded with --jobs 4, ten times in a row (make test runs 16 x 2).
 soak: $(STAMP) sandbox-deps
 	SOAK_SUBMISSIONS=64 SOAK_RUNS=10 SOAK_JOBS=4 SOAK_LAB=$${SOAK_LAB:-03_alphabeta} \
-		$(BIN)/python -m pytest -q -s tests/test_pipeline_soak.py
+		$(BIN)/python -m pytest -q -s tests/grading/test_pipeline_soak.py
 
 # The folder students may see, ready to push as the published repository: release/,
 # notebooks/, course_lib with its pyproject.toml, the licence and a README for students.

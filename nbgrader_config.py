@@ -43,20 +43,20 @@ c.Execute.raise_on_iopub_timeout = False
 c.Execute.interrupt_on_timeout = True
 # Short tracebacks (the students' own frames only) and no history file: kernels start faster
 # and leave nothing behind. Nothing of the grader is imported into a kernel: hidden tests run
-# in the grader's own process (coursetools.checker) and reach the student's functions over a
-# channel; the kernel starts through coursetools.sandbox (memory cap COURSE_KERNEL_MEMORY_MB,
+# in the grader's own process (coursetools.grading.checker) and reach the student's functions over a
+# channel; the kernel starts through coursetools.sandbox.launcher (memory cap COURSE_KERNEL_MEMORY_MB,
 # default 3072, and an environment without the instructor's variables).
 c.Execute.extra_arguments = [
     "--InteractiveShell.xmode=Minimal",
     "--HistoryManager.enabled=False",
     "--HistoryManager.hist_file=:memory:",
 ]
-c.GuardedExecute.kernel_manager_class = "coursetools.sandbox_manager.SandboxKernelManager"
+c.GuardedExecute.kernel_manager_class = "coursetools.sandbox.manager.SandboxKernelManager"
 # A submission's kernel is killed when its last cell is done (its sandbox and all in it go with it):
 # nothing in it is kept, so it need not shut down politely, which costs 0.3 s a submission.
 c.GuardedExecute.shutdown_kernel = "immediate"
 
-# --- Hardened autograding (instructor/coursetools/preprocessors.py) -------------------
+# --- Hardened autograding (instructor/coursetools/grading/preprocessors.py) -------------------
 # nbgrader gives full marks to a test cell with no output, so a cell that never ran must
 # never stay empty. GuardedExecute replaces Execute: a kernel that dies (os._exit, memory
 # exhausted) or stays stuck in C after a timeout zeroes the cells after it instead of
@@ -70,12 +70,12 @@ from nbgrader.preprocessors import (  # noqa: E402
 
 c.Autograde.sanitize_preprocessors = [
     ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteCells,
-    "coursetools.preprocessors.RestoreMissingTests", CheckCellMetadata,
+    "coursetools.grading.preprocessors.RestoreMissingTests", CheckCellMetadata,
 ]
 c.Autograde.autograde_preprocessors = [
-    "coursetools.preprocessors.GuardedExecute",
+    "coursetools.grading.preprocessors.GuardedExecute",
     "nbconvert.preprocessors.ClearMetadataPreprocessor", LimitOutput,
-    "coursetools.preprocessors.MarkUnrunTests", SaveAutoGrades, AssignLatePenalties, CheckCellMetadata,
+    "coursetools.grading.preprocessors.MarkUnrunTests", SaveAutoGrades, AssignLatePenalties, CheckCellMetadata,
 ]
 c.GuardedExecute.stuck_grace = 10
 # Output on stderr never decides a test: GuardedExecute turns it into stdout in test cells.
@@ -89,12 +89,12 @@ from nbgrader.preprocessors import ClearHiddenTests, GetGrades  # noqa: E402
 c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
 # The feedback page names every test cell by its grade id, with its verdict and points, in the list at
 # the top and in the cell's own heading (nbgrader's page calls each one "Test cell"): the template
-# coursetools/feedback_templates/feedback/index.html.j2 takes the place of nbgrader's `feedback`.
+# coursetools/grading/feedback_templates/feedback/index.html.j2 takes the place of nbgrader's `feedback`.
 # nbgrader's own template folder stays in the list: formgrader renders its pages from it.
-import coursetools  # noqa: E402
+import coursetools.grading  # noqa: E402
 import nbgrader  # noqa: E402
 
 c.HTMLExporter.extra_template_basedirs = [
-    os.path.join(os.path.dirname(coursetools.__file__), "feedback_templates"),
+    os.path.join(os.path.dirname(coursetools.grading.__file__), "feedback_templates"),
     os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader", "templates"),
 ]

@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 from coursetools import course_root, tool_env
-from coursetools.grading import grade
-from coursetools.toycourse import (LAB as TOY, PERFECT, make_lab_course, make_toy_course, remove_course,
+from coursetools.grading.autograde import grade
+from coursetools.quality.toycourse import (LAB as TOY, PERFECT, make_lab_course, make_toy_course, remove_course,
                                    solution_submission, toy_submission)
 
 FLOOR_WORKER = """
@@ -49,7 +49,7 @@ def _course(folder: Path, lab: str, n: int) -> Path:
 
 def floor(course: Path, lab: str, n: int, jobs: int) -> float:
     """Seconds for `jobs` processes to execute the source notebook `n` times in all with nbclient."""
-    from coursetools.grading import course_config
+    from coursetools.grading.autograde import course_config
 
     extra = "\x1f".join(course_config(course).Execute.extra_arguments)
     source = sorted((course / "source" / lab).glob("*.ipynb"))
@@ -68,7 +68,7 @@ def sandbox_cost(starts: int = 8) -> tuple[float, float]:
     from jupyter_client.manager import AsyncKernelManager
     from jupyter_core.utils import run_sync
 
-    from coursetools.sandbox_manager import SandboxKernelManager
+    from coursetools.sandbox.manager import SandboxKernelManager
 
     def one(cls: type) -> float:
         with tempfile.TemporaryDirectory(prefix="cg-", dir="/tmp") as ipc, \

@@ -13,7 +13,7 @@ def root() -> Path:
     return ROOT
 
 
-# -- screenshots of failed browser tests (tests/test_browser.py) ---------------------------
+# -- screenshots of failed browser tests (tests/course/test_browser.py) ---------------------------
 ARTIFACTS = ROOT / "test-artifacts"
 
 

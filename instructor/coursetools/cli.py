@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import course_root
-from .notebooks import dirty_cells, notebooks_under
+from coursetools import course_root
+from coursetools.course.notebooks import dirty_cells, notebooks_under
 from .pipeline_cli import PIPELINE_COMMANDS, add_pipeline_arguments
-from .stamp import cmd_stamp
+from coursetools.course.stamp import cmd_stamp
 
 
 def cmd_check_notebooks_clean(args: argparse.Namespace) -> int:
@@ -26,8 +26,8 @@ def cmd_check_notebooks_clean(args: argparse.Namespace) -> int:
 
 def cmd_release(args: argparse.Namespace) -> int:
     """Generate every lab's student version into release/."""
-    from .release import release_all
-    from .stamp import ConfigError
+    from coursetools.course.release import release_all
+    from coursetools.course.stamp import ConfigError
 
     try:
         return release_all(course_root())
@@ -38,7 +38,7 @@ def cmd_release(args: argparse.Namespace) -> int:
 
 def cmd_bank(args: argparse.Namespace) -> int:
     """Grade a lab's bug bank through nbgrader and compare with its expected table."""
-    from .bank import check_bank, table
+    from coursetools.quality.bank import check_bank, table
 
     root = course_root()
     bad = 0
@@ -53,7 +53,7 @@ def cmd_build_submission(args: argparse.Namespace) -> int:
     """Build a submission notebook from a release notebook and an answers file."""
     from pathlib import Path
 
-    from .submission import build_submission
+    from coursetools.quality.submission import build_submission
 
     out = build_submission(Path(args.release_notebook), Path(args.answers), Path(args.out))
     print(f"wrote {out}")
@@ -62,36 +62,36 @@ def cmd_build_submission(args: argparse.Namespace) -> int:
 
 def cmd_figures(args: argparse.Namespace) -> int:
     """Write example figures drawn from real search traces into a folder (default docs/figures)."""
-    from .figures import cmd_figures as write
+    from coursetools.quality.figures import cmd_figures as write
 
     return write(args)
 
 
 def cmd_golden(args: argparse.Namespace) -> int:
     """Write each public case's expected result and trace to tests/golden/<lab>/ (--check: only compare)."""
-    from .golden import cmd_golden as golden
+    from coursetools.quality.golden import cmd_golden as golden
 
     return golden(args)
 
 
 def cmd_mutants(args: argparse.Namespace) -> int:
     """Mutate each lab's reference solution, run the mutants through the hidden checks, print the survivors."""
-    from .mutants import cmd_mutants as mutate
+    from coursetools.quality.mutants import cmd_mutants as mutate
 
     return mutate(args)
 
 
 def cmd_dist(args: argparse.Namespace) -> int:
     """Build the package students install (sdist and wheel) into dist/ and check them with twine."""
-    from .publish import cmd_dist as build
+    from coursetools.course.publish import cmd_dist as build
 
     return build(args)
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play a class tournament of a graded lab's agents in the sandbox; write its page into exports/."""
-    from .sandbox import SandboxUnavailable
-    from .tournament import run_tournament
+    from coursetools.sandbox.launcher import SandboxUnavailable
+    from coursetools.tournament.runner import run_tournament
 
     try:
         t, paths = run_tournament(course_root(), args.lab, args.replay or [], event=args.event, seed=args.seed,
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-sandbox", action="store_true", help="UNSAFE: run the agents without the sandbox")
     add_pipeline_arguments(parsers)
     args = parser.parse_args(argv)
-    from .grading import GradingStopped
+    from coursetools.grading.autograde import GradingStopped
 
     try:
         return COMMANDS[args.command](args)

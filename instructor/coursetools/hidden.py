@@ -6,7 +6,7 @@ A hidden test cell of a lab reads, for example::
     check("03_alphabeta", "value_trees", alphabeta_value=alphabeta_value)
 
 When grading, that line never runs in the submission's kernel: the grader reads it and runs the
-group in its own process, calling the student's functions over a channel (`coursetools.checker`).
+group in its own process, calling the student's functions over a channel (`coursetools.grading.checker`).
 `check` itself is for the instructor's own kernel (running a lab's source top to bottom) and for
 tests: it runs the group in this process. A failure raises `CheckFailed` (an `AssertionError`)
 whose message says what was expected, what came and where they first differ.

@@ -7,13 +7,13 @@ import os
 import sys
 from pathlib import Path
 
-from . import course_root
+from coursetools import course_root
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
     """Autograde a lab for the whole class in parallel shards; exit 1 if a submission was not graded."""
-    from .grading import grade
-    from .sandbox import SandboxUnavailable
+    from coursetools.grading.autograde import grade
+    from coursetools.sandbox.launcher import SandboxUnavailable
 
     if args.no_sandbox:
         print("WARNING: grading WITHOUT a sandbox (--no-sandbox): each submission's code runs with your rights "
@@ -31,8 +31,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 def cmd_rebuild_gradebook(args: argparse.Namespace) -> int:
     """Rebuild the gradebook from source/ and submitted/ (the old sqlite file is kept as a backup)."""
-    from .grading import db_url, grade
-    from .release import labs
+    from coursetools.grading.autograde import db_url, grade
+    from coursetools.course.release import labs
 
     root = course_root()
     url = db_url(root)
@@ -53,14 +53,14 @@ def cmd_rebuild_gradebook(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Release every lab, grade the demo class, return feedback, export grades, compare with demo/expected.csv."""
-    from .demo import run_demo
+    from coursetools.quality.demo import run_demo
 
     return run_demo(course_root(), jobs=args.jobs, update_expected=args.update_expected)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write the class misconception map of a graded lab (CSV, PNG, HTML) into exports/."""
-    from .report import write_report
+    from coursetools.grading.report import write_report
 
     root = course_root()
     for lab in args.labs:
@@ -75,8 +75,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_student_edition(args: argparse.Namespace) -> int:
     """Build the folder students may see, ready to push: release/, notebooks/, course_lib, licence, README."""
-    from .edition import build_student_edition
-    from .stamp import checked_config
+    from coursetools.course.edition import build_student_edition
+    from coursetools.course.stamp import checked_config
 
     try:
         out = build_student_edition(course_root(), Path(args.out) if args.out else None)
@@ -91,7 +91,7 @@ def cmd_student_edition(args: argparse.Namespace) -> int:
 
 def cmd_zip_collect(args: argparse.Namespace) -> int:
     """Put an LMS zip of .ipynb files into submitted/ (see README for the file-name pattern)."""
-    from .exchange import collect_zip
+    from coursetools.grading.exchange import collect_zip
 
     result = collect_zip(course_root(), args.lab, Path(args.zip), force=args.force)
     print(result.summary())

@@ -25,6 +25,12 @@ def rng(lab: str, group: str, secret: bool = False) -> random.Random:
     return random.Random(f"{lab}/{group}/{seed}")
 
 
+class LentRandom(random.Random):
+    """A seeded `random.Random` of the grader's, lent to a student's search (lab 07) by the checker: every draw is made
+    here, in the grader, so a check knows the state the search left it in. Nothing else of the grader is
+    reachable through it: only its public methods are lent, as for any object the checker lends."""
+
+
 def has_secret() -> bool:
     """True when the grader runs with a secret seed."""
     return bool(secret_seed())

@@ -1,4 +1,4 @@
-"""Hidden tests of the toy lab of `coursetools.toycourse` (the pipeline's tests and benchmarks)."""
+"""Hidden tests of the toy lab of `coursetools.quality.toycourse` (the pipeline's tests and benchmarks)."""
 
 from __future__ import annotations
 

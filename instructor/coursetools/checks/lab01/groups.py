@@ -13,7 +13,7 @@ from typing import Any
 from course_lib.games import GameTree
 from course_lib.trace import Traced
 
-from ...wire import Proxy, fingerprint
+from ...channel.wire import Proxy, fingerprint
 from .. import common, kit
 from ..kit import tree_picture as picture
 from . import cases as data

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from course_lib.clock import NodeBudget
 from course_lib.trace import Traced
 
-from coursetools.checker import LentRandom
+from coursetools.checks.common import LentRandom
 
 from .. import common, kit
 from ..kit import Case, Mistake

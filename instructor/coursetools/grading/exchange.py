@@ -1,0 +1,106 @@
+"""How submissions arrive: nbgrader's exchange on a shared server, or a zip from the LMS.
+
+**LMS zip** (Colab students download their notebook and upload it to the LMS; the
+instructor downloads every upload as one zip). Every file in the zip must be named::
+
+    <student_id>_attempt_<YYYYMMDDTHHMMSS>_<notebook>.ipynb
+    e.g.  ada.lovelace_attempt_20260301T140500_01_game_trees.ipynb
+
+(`ZIP_PATTERN`, matched by nbgrader against the extracted path: folders inside the zip
+are ignored, only the file name counts). The
+student id may hold letters, digits, ``.`` and ``-``. When a student uploaded the same
+notebook several times, the newest attempt is kept. (A dashed time such as ``2026-03-01-14-05-00`` is not used:
+nbgrader's date parser reads its minutes wrongly.) `collect_zip` runs
+``nbgrader zip_collect`` with this pattern and reports, by name, every file it could not
+use: a name that does not follow the pattern, a notebook that is not part of the lab,
+and older duplicates that were set aside.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from coursetools import tool_env
+
+ZIP_PATTERN = (r"(?:.*/)?(?P<student_id>[A-Za-z0-9.\-]+)_attempt_(?P<timestamp>\d{8}T\d{6})"
+               r"_(?P<file_id>.+\.ipynb)$")
+
+
+@dataclass
+class ZipCollection:
+    lab: str
+    collected: dict[str, list[str]] = field(default_factory=dict)  # student -> notebooks
+    problems: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        lines = [f"{self.lab}: {len(self.collected)} student(s) collected into submitted/"]
+        lines += [f"  PROBLEM {p}" for p in self.problems]
+        return "\n".join(lines)
+
+
+def lab_notebooks(root: Path, lab: str) -> list[str]:
+    return sorted(p.name for p in (root / "source" / lab).glob("*.ipynb"))
+
+
+def scan_zip(zip_path: Path, notebooks: list[str]) -> tuple[dict, list[str]]:
+    """``{(student, notebook): [(timestamp, name), ...]}`` and the problems found in the names."""
+    found: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+    problems = []
+    with zipfile.ZipFile(zip_path) as z:
+        for info in z.infolist():
+            if info.is_dir():
+                continue
+            base = Path(info.filename).name
+            if base.startswith(".") or info.filename.startswith("__MACOSX/"):
+                continue
+            m = re.match(ZIP_PATTERN, base)
+            if not m:
+                problems.append(f"{info.filename}: name does not follow <student_id>_attempt_<YYYYMMDDTHHMMSS>_"
+                                f"<notebook>.ipynb; not collected")
+            elif m["file_id"] not in notebooks:
+                problems.append(f"{info.filename}: {m['file_id']} is not a notebook of this lab ({', '.join(notebooks)}); "
+                                "not collected")
+            else:
+                found[(m["student_id"], m["file_id"])].append((m["timestamp"], info.filename))
+    for (student, nb), files in sorted(found.items()):
+        if len(files) > 1:
+            files.sort()
+            older = ", ".join(name for _, name in files[:-1])
+            problems.append(f"{student}: {len(files)} uploads of {nb}; kept the newest ({files[-1][1]}), "
+                            f"set aside {older}")
+    return found, problems
+
+
+def collect_zip(root: Path, lab: str, zip_path: Path, *, force: bool = False) -> ZipCollection:
+    """Put the notebooks of an LMS zip into submitted/<student>/<lab>/ through ``nbgrader zip_collect``."""
+    root = Path(root)
+    notebooks = lab_notebooks(root, lab)
+    found, problems = scan_zip(zip_path, notebooks)
+    result = ZipCollection(lab, problems=problems)
+    downloaded = root / "downloaded" / lab
+    if downloaded.exists():
+        shutil.rmtree(downloaded)
+    (downloaded / "archive").mkdir(parents=True)
+    shutil.copy(zip_path, downloaded / "archive" / Path(zip_path).name)
+    cmd = [sys.executable, "-m", "nbgrader", "zip_collect", lab, "--log-level=WARN",
+           "--ZipCollectApp.collector_plugin=nbgrader.plugins.FileNameCollectorPlugin",
+           f"--FileNameCollectorPlugin.named_regexp={ZIP_PATTERN}"]
+    if force:
+        cmd.append("--force")
+    proc = subprocess.run(cmd, cwd=root, env=tool_env(), capture_output=True, text=True)
+    if proc.returncode:
+        raise RuntimeError(f"nbgrader zip_collect failed:\n{proc.stdout}{proc.stderr}")
+    for (student, nb), _ in sorted(found.items()):
+        if (root / "submitted" / student / lab / nb).is_file():
+            result.collected.setdefault(student, []).append(nb)
+        else:
+            result.problems.append(f"{student}: {nb} was in the zip but did not reach submitted/ "
+                                   "(already there? use --force to replace)")
+    return result

@@ -1,0 +1,220 @@
+"""``make demo``: an instructor's term, end to end, on the gradebook beside nbgrader_config.py.
+
+1. Generate every lab's student version into ``release/`` and check it: no solution or
+   hidden-test line, and it runs with only the expected ``NotImplementedError`` stubs failing.
+2. Take the demo class kept in the repo, ``demo/submissions/<student>/<lab>/`` (built with
+   `coursetools.quality.submission.build_submission` from the source's solutions, the bug bank
+   and the adversarial cells below; see `build_demo_class`), copy it into ``submitted/``.
+3. Autograde every lab in parallel shards (`coursetools.grading.autograde`), generate feedback into
+   ``feedback/``, export the grades to ``exports/grades.csv``.
+4. Print a students x labs table, where the feedback lies and where each lab's class
+   misconception map lies (``exports/<lab>-misconceptions.html``, `coursetools.grading.report`); exit 1 if a score differs
+   from ``demo/expected.csv`` (``--update-expected`` rewrites it after a review).
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+
+from coursetools import tool_env
+from coursetools.grading.autograde import db_url, course_id, grade
+from coursetools.course.labfiles import solution_answers, written_answers
+from coursetools.course.leakcheck import find_leaks, private_lines
+from coursetools.course.release import labs, release_all
+from coursetools.quality.submission import build_submission, parse_answers, solution_ids
+
+DEMO_CELL_TIMEOUT = 20  # seconds per cell for the demo class (the course's own limit is 120 s)
+
+# Adversarial demo students: what replaces the *last* solution cell of a lab (the cells before get the
+# correct answer, so the tests before the trouble keep their points and every test after it scores 0).
+ADVERSARIAL = {
+    "zz_kills_kernel": "import os\nos._exit(1)",
+    "zz_infinite_loop": "while True:\n    pass",
+    "zz_tampers": ("import sys\nget_ipython().showtraceback = lambda *a, **k: None\nsys.excepthook = lambda *a: None\n"
+                   "get_ipython().input_transformers_post.append(lambda lines: ['pass\\n'])"),
+    # Tries to reach outside its sandbox (each attempt fails; the grade summary flags it).
+    "zz_reaches_out": ("import importlib, os, subprocess\ntry:\n    importlib.import_module('course' + 'tools.checks')\n"
+                       "except ImportError:\n    pass\nfor path in ['../' * k + 'gradebook.db' for k in range(1, 9)]:\n"
+                       "    try:\n        open(path, 'a').close()\n    except OSError:\n        pass\n"
+                       "subprocess.run(['sleep', '0'])"),
+}
+
+
+def _solutions(source: Path) -> dict[str, str]:
+    """The source's solutions: its code, and the model answers of its written questions."""
+    return {**solution_answers(source), **written_answers(source)}
+
+
+def build_demo_class(root: Path) -> list[Path]:
+    """(Re)write demo/submissions for every released lab; returns the submissions.
+
+    The answers are not kept as files: each student's answers are the source's own
+    solutions with one change (a bank entry, or trouble added to the last code cell). Every
+    student but the empty one answers the written questions with the source's model answer;
+    those are graded by hand (formgrader), so they count once an instructor has graded them.
+    """
+    demo = root / "demo"
+    out = []
+    for lab in labs(root):
+        release = root / "release" / lab / f"{lab}.ipynb"
+        source = root / "source" / lab / f"{lab}.ipynb"
+        if not release.is_file() or not source.is_file():
+            continue
+        perfect = _solutions(source)
+        answers = {"perfect": perfect, "empty": None}
+        bank = root / "bank" / lab
+        if (bank / "expected.csv").is_file():
+            with open(bank / "expected.csv", newline="") as f:
+                entry = next((r["entry"] for r in csv.DictReader(f) if r["failing"].strip()), None)
+            if entry and (bank / f"{entry}.py").is_file():
+                answers["typical_bug"] = {**perfect, **parse_answers((bank / f"{entry}.py").read_text())}
+        code = solution_answers(source)
+        last = [gid for gid in solution_ids(nbformat.read(release, as_version=4)) if gid in code][-1]
+        for student, trouble in ADVERSARIAL.items():
+            answers[student] = {**perfect, last: perfect[last].rstrip() + "\n\n" + trouble + "\n"}
+        for student, ans in answers.items():
+            nb_out = demo / "submissions" / student / lab / f"{lab}.ipynb"
+            if ans is None:
+                nb_out.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(release, nb_out)
+            else:
+                build_submission(release, ans, nb_out)
+            out.append(nb_out)
+        broken = demo / "submissions" / "zz_not_a_notebook" / lab / f"{lab}.ipynb"
+        broken.parent.mkdir(parents=True, exist_ok=True)
+        broken.write_text('{"cells": [ this upload was cut short')
+        out.append(broken)
+    return out
+
+
+def check_release(root: Path, lab: str) -> list[str]:
+    """Problems of a lab's student version: leaked lines, or errors other than the stubs' NotImplementedError."""
+    from nbclient import NotebookClient
+
+    problems = []
+    for source in sorted((root / "source" / lab).glob("*.ipynb")):
+        released = root / "release" / lab / source.name
+        problems += [f"leak: {leak}" for leak in find_leaks(released.parent, private_lines(source))]
+        nb = nbformat.read(released, as_version=4)
+        NotebookClient(nb, timeout=120, allow_errors=True, kernel_name="python3",
+                       resources={"metadata": {"path": str(released.parent)}}).execute()
+        for i, cell in enumerate(nb.cells):
+            for o in cell.get("outputs", []):
+                stub = o.get("ename") == "NotImplementedError" or "NotImplementedError" in str(o.get("evalue", ""))
+                if o.output_type == "error" and not stub:  # a visible test may report the stub in its message
+                    problems.append(f"{released.name} cell {i}: {o.ename}: {o.evalue}")
+    return problems
+
+
+def read_expected(path: Path) -> dict[tuple[str, str], float]:
+    with open(path, newline="") as f:
+        return {(r["student"], r["lab"]): float(r["score"]) for r in csv.DictReader(f)}
+
+
+def run_demo(root: Path, jobs: int | None = None, update_expected: bool = False) -> int:
+    from nbgrader.api import Gradebook, MissingEntry
+
+    root = Path(root)
+    if release_all(root):
+        return 1
+    lab_list = [lab for lab in labs(root) if (root / "release" / lab).is_dir()]
+    bad = 0
+    for lab in lab_list:
+        problems = check_release(root, lab)
+        print(f"release/{lab}: " + ("ok (only the stubs fail, nothing private)" if not problems else "PROBLEMS"))
+        for p in problems:
+            print(f"  {p}")
+        bad += len(problems)
+    subs = root / "demo" / "submissions"
+    if not all((subs / "perfect" / lab).is_dir() for lab in lab_list):
+        print("demo class missing a lab in demo/submissions: building it")
+        build_demo_class(root)
+    for student in sorted(p for p in subs.iterdir() if p.is_dir()):
+        for lab_dir in sorted(p for p in student.iterdir() if p.is_dir() and p.name in lab_list):
+            dest = root / "submitted" / student.name / lab_dir.name
+            if dest.exists():
+                shutil.rmtree(dest)
+            shutil.copytree(lab_dir, dest)
+    for lab in lab_list:
+        report = grade(root, lab, jobs=jobs, cell_timeout=DEMO_CELL_TIMEOUT)
+        print(report.summary(), flush=True)
+        if not any((root / "autograded").glob(f"*/{lab}")):
+            continue
+        proc = subprocess.run([sys.executable, "-m", "nbgrader", "generate_feedback", lab, "--force", "--log-level=ERROR"],
+                              cwd=root, env=tool_env(), capture_output=True, text=True)
+        if proc.returncode:
+            print(f"generate_feedback {lab} failed:\n{proc.stderr[-2000:]}")
+            bad += 1
+    (root / "exports").mkdir(exist_ok=True)
+    proc = subprocess.run([sys.executable, "-m", "nbgrader", "export", "--to", str(root / "exports" / "grades.csv"),
+                           "--log-level=ERROR"], cwd=root, env=tool_env(), capture_output=True, text=True)
+    if proc.returncode:
+        print(f"nbgrader export failed:\n{proc.stderr[-2000:]}")
+        bad += 1
+    students = sorted(p.name for p in subs.iterdir() if p.is_dir())
+    table: dict[tuple[str, str], float] = {}
+    with Gradebook(db_url(root), course_id(root)) as gb:
+        maxima = {lab: gb.find_assignment(lab).max_score for lab in lab_list}
+        for s in students:
+            for lab in lab_list:
+                try:
+                    table[(s, lab)] = gb.find_submission(lab, s).score
+                except MissingEntry:
+                    table[(s, lab)] = 0.0
+    width = max(len(s) for s in students) + 2
+    print("\n" + "student".ljust(width) + "".join(lab[:14].rjust(16) for lab in lab_list))
+    print(" " * width + "".join(f"/{maxima[lab]:g}".rjust(16) for lab in lab_list))
+    for s in students:
+        print(s.ljust(width) + "".join(f"{table[(s, lab)]:g}".rjust(16) for lab in lab_list))
+    print(f"\nfeedback: {root / 'feedback'}/<student>/<lab>/<lab>.html")
+    print(f"grades:   {root / 'exports' / 'grades.csv'}")
+    from coursetools.grading.report import write_report
+
+    for lab in lab_list:
+        paths = write_report(root, lab)
+        print(f"class report of {lab}: {paths['html']}")
+    bad += run_demo_tournaments(root, lab_list)
+    expected_path = root / "demo" / "expected.csv"
+    if update_expected or not expected_path.is_file():
+        with open(expected_path, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["student", "lab", "score"])
+            for (s, lab), score in sorted(table.items()):
+                w.writerow([s, lab, f"{score:g}"])
+        print(f"wrote {expected_path}: review it before committing")
+        return 1 if bad else 0
+    expected = read_expected(expected_path)
+    diffs = [f"{s} {lab}: expected {expected.get((s, lab))}, got {score:g}"
+             for (s, lab), score in sorted(table.items()) if expected.get((s, lab)) != score]
+    diffs += [f"{s} {lab}: expected {v:g}, not graded" for (s, lab), v in expected.items() if (s, lab) not in table]
+    for d in diffs:
+        print(f"DIFFERS {d}")
+    print("demo: all scores as expected" if not diffs else f"demo: {len(diffs)} score(s) differ from {expected_path}")
+    return 1 if diffs or bad else 0
+
+
+def run_demo_tournaments(root: Path, lab_list: list[str]) -> int:
+    """The class tournament of each graded lab that has one (`coursetools.tournament.runner`); how many failed."""
+    from coursetools.tournament.runner import EVENTS, find_event, run_tournament
+
+    bad = 0
+    for lab in lab_list:
+        if lab not in EVENTS:
+            continue
+        try:
+            t, paths = run_tournament(root, lab, progress=None, **dict(find_event(lab).demo))
+        except Exception as exc:  # noqa: BLE001 - say which lab, keep the rest of the demo
+            print(f"tournament of {lab} FAILED: {type(exc).__name__}: {exc}")
+            bad += 1
+            continue
+        faulty = sorted(p.shown for p in t.players if p.faults)
+        print(f"tournament of {lab}: {len(t.players)} agents, {len(t.games)} games in {t.seconds:.1f} s "
+              f"(kernels started in {t.load_seconds:.1f} s) "
+              f"(lost by a fault: {', '.join(faulty) or 'none'}): {paths['html']}")
+    return bad

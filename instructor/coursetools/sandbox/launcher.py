@@ -1,0 +1,428 @@
+"""Each grading kernel in a sandbox: ``python -m coursetools.sandbox.launcher -- KERNEL COMMAND``.
+
+The grader's kernel manager (`coursetools.sandbox.manager.SandboxKernelManager`) puts this launcher in front of the kernel's
+command. The launcher runs in the grader's (trusted) process tree; it builds the sandbox and
+replaces itself with bubblewrap (``bwrap``), which starts the kernel inside. The kernel gets:
+
+- a read-only view of the system (``/usr``, ``/etc``), of the Python it runs on and of the course's
+  Python packages, with `course_lib` importable from its own folder (``/opt/course``) and
+  ``python -S``, so no ``.pth`` file runs and no editable install reaches the checkout: nothing of
+  the instructor's is there (no ``instructor/``, ``source/``, ``bank/``, ``demo/``, gradebook,
+  ``.git``, other students' folders);
+- a private writable copy of its own submission folder (at the same path, discarded afterwards),
+  a private ``/tmp`` and home;
+- its shard's IPC folder, where its kernel sockets and the checker's channel live;
+- no network (a network namespace of its own), its own PID namespace (every process it starts dies
+  with it), no capabilities, limits on memory, file size, CPU time and processes (a pids cgroup
+  where the machine offers one, else the address-space cap and the PID namespace alone);
+- an environment without the instructor's variables: only `KEPT_ENV` and what the sandbox sets.
+
+``COURSETOOLS_SANDBOX=podman`` or ``docker`` (``coursetools grade --sandbox podman``) makes the same
+sandbox as a container instead: an empty image (imported once, nothing pulled from a registry) with the
+same folders mounted, no network, no capabilities, its own PID namespace, the limits kept by the
+engine's cgroup; the grader removes each container by name when its kernel ends, and sweeps any left
+by a stopped shard. ``COURSETOOLS_SANDBOX=none`` (``coursetools grade --no-sandbox``, unsafe) starts
+the kernel with the limits and the clean environment only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import io
+import json
+import os
+import re
+import resource
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+MODE_ENV = "COURSETOOLS_SANDBOX"          # "bwrap" (the default) or "none"
+ROOT_ENV = "COURSETOOLS_SANDBOX_ROOT"     # where private folders go (the grader removes them)
+MEMORY_MB = int(os.environ.get("COURSE_KERNEL_MEMORY_MB", "3072"))
+KEPT_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "TZ", "PYTHONHASHSEED", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE",
+            "OMP_NUM_THREADS", "NBGRADER_EXECUTION")
+PIDS_CGROUP = Path("/sys/fs/cgroup/pids")
+CGROUP_PREFIX = "coursetools-"
+
+INSTALL_HINT = (
+    "Grading runs every submission in a sandbox made with bubblewrap (bwrap), and it is not usable here. "
+    "Install it: 'sudo apt-get install bubblewrap' (Debian, Ubuntu), 'sudo dnf install bubblewrap' (Fedora), "
+    "'sudo pacman -S bubblewrap' (Arch), or 'make sandbox-deps' in the course folder; on macOS or Windows, "
+    "grade inside a Linux virtual machine or container. 'coursetools grade --no-sandbox' grades without one, "
+    "which is UNSAFE: a submission can then read the hidden checks and change other students' grades.")
+
+
+class SandboxUnavailable(RuntimeError):
+    """bubblewrap is missing or cannot make namespaces on this machine."""
+
+
+def mode() -> str:
+    return os.environ.get(MODE_ENV, "bwrap")
+
+
+def probe(kind: str = "bwrap") -> None:
+    """Raise `SandboxUnavailable` unless sandboxes of `kind` ("bwrap", "podman", "docker") can be made here."""
+    if kind in CONTAINER_ENGINES:
+        probe_container(kind)
+        return
+    if kind != "bwrap":
+        raise SandboxUnavailable(f"no sandbox called {kind!r}: use bwrap (the default), podman or docker")
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise SandboxUnavailable("bwrap is not installed. " + INSTALL_HINT)
+    proc = subprocess.run([bwrap, "--ro-bind", "/", "/", "--unshare-all", "--cap-drop", "ALL", "--dev", "/dev",
+                           "--proc", "/proc", "true"], capture_output=True, text=True)
+    if proc.returncode:
+        raise SandboxUnavailable(f"bwrap failed to make a sandbox ({proc.stderr.strip()[:300]}). " + INSTALL_HINT)
+
+
+def kernel_environment(env: dict[str, str]) -> dict[str, str]:
+    """The variables a submission's kernel may keep from the grader's environment."""
+    return {k: v for k, v in env.items() if k in KEPT_ENV}
+
+
+def _limit(kind: int, value: int) -> None:
+    soft, hard = resource.getrlimit(kind)
+    if hard != resource.RLIM_INFINITY and hard < value:
+        value = hard
+    resource.setrlimit(kind, (value, value))
+
+
+def _join_pids_cgroup(max_pids: int) -> str | None:
+    """Put this process (and so the sandbox) in a pids cgroup of its own; its name, or None."""
+    if not (PIDS_CGROUP / "cgroup.procs").exists() or not os.access(PIDS_CGROUP, os.W_OK):
+        return None
+    group = PIDS_CGROUP / f"{CGROUP_PREFIX}{os.getpid()}"
+    try:
+        group.mkdir(exist_ok=True)
+        (group / "pids.max").write_text(str(max_pids))
+        (group / "cgroup.procs").write_text(str(os.getpid()))
+    except OSError:
+        return None
+    return group.name
+
+
+def warm_caches() -> None:
+    """Build matplotlib's font list once, outside; every sandbox gets a copy instead of building its own."""
+    subprocess.run([sys.executable, "-c", "import matplotlib.font_manager"], capture_output=True, timeout=300)
+
+
+def sweep_cgroups() -> None:
+    """Remove the empty pids cgroups that finished sandboxes left behind."""
+    if not PIDS_CGROUP.is_dir():
+        return
+    for group in PIDS_CGROUP.glob(CGROUP_PREFIX + "*"):
+        try:
+            group.rmdir()  # fails while a process is still in it
+        except OSError:
+            pass
+
+
+def _course_lib_folder() -> Path:
+    spec = importlib.util.find_spec("course_lib")
+    if spec is None or not spec.submodule_search_locations:
+        raise SandboxUnavailable("course_lib is not installed in the grader's Python")
+    return Path(list(spec.submodule_search_locations)[0]).resolve()
+
+
+def _connection_folder(command: list[str]) -> tuple[Path, dict]:
+    path = Path(command[command.index("-f") + 1]).resolve()
+    info = json.loads(path.read_text())
+    return path, info
+
+
+def _copy_submission(src: Path, dst: Path, max_files: int = 2000, max_bytes: int = 256 * 1024 * 1024) -> None:
+    """Copy the submission's folder for the kernel to work in; refuse a folder that is far too large."""
+    files, size = 0, 0
+    for folder, _dirs, names in os.walk(src):
+        files += len(names)
+        size += sum(os.path.getsize(os.path.join(folder, n)) for n in names
+                    if os.path.isfile(os.path.join(folder, n)) and not os.path.islink(os.path.join(folder, n)))
+        if files > max_files or size > max_bytes:
+            raise SandboxUnavailable(f"the kernel's folder {src} holds more than {max_files} files or "
+                                     f"{max_bytes // 2**20} MB: not a submission folder")
+    shutil.copytree(src, dst, symlinks=True)
+
+
+def report_path(ip: str | Path, connection_file: str | Path) -> Path:
+    """Where a kernel notes what its submission tried (see `sandbox_watch`): its IPC folder."""
+    return Path(ip).resolve().parent / f"report-{Path(connection_file).stem}.jsonl"
+
+
+def read_report(ip: str | Path, connection_file: str | Path) -> list[str]:
+    """What the submission tried beyond its sandbox, in words (and the report file is removed)."""
+    path = report_path(ip, connection_file)
+    words = {"import": "imported the grader's module {}", "write": "tried to write {} (outside its folder: refused)",
+             "process": "started a process {} (it ended with its sandbox)",
+             "network": "tried to connect to {} (no network in the sandbox)"}
+    lines = []
+    try:
+        text = path.read_text(errors="replace")[:100_000]
+        path.unlink()
+    except OSError:
+        return lines
+    for line in text.splitlines():
+        try:
+            note = json.loads(line)
+            lines.append(words[note["kind"]].format(str(note["detail"])[:200]))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            lines.append("wrote a malformed line into its sandbox report")
+    return lines
+
+
+@dataclass
+class Layout:
+    """What a kernel's sandbox holds, whichever tool makes it: the host folders it sees (each at a path
+    inside, read-only or not), its environment, its command and its working folder."""
+
+    mounts: list[tuple[str, str, bool]]  # (host path, path inside, read-only)
+    env: dict[str, str]
+    kernel: list[str]
+    cwd: str
+
+
+def layout(command: list[str], cwd: Path, private: Path) -> Layout:
+    """The sandbox of the kernel `command` (``python -m ipykernel_launcher -f ...``) started in `cwd`;
+    its private folders (a copy of `cwd`, a home) are made under `private`."""
+    conn_file, info = _connection_folder(command)
+    if info.get("transport") != "ipc":
+        raise SandboxUnavailable("the sandbox has no network: kernels must use IPC sockets "
+                                 "(c.KernelManager.transport = 'ipc')")
+    ipc = Path(info["ip"]).parent.resolve()
+    base = Path(sys.base_prefix).resolve()
+    site = Path(sysconfig.get_paths()["purelib"]).resolve()
+    platsite = Path(sysconfig.get_paths()["platlib"]).resolve()
+    python = base / "bin" / Path(os.path.realpath(sys.executable)).name
+    work, home = private / "work", private / "home"
+    _copy_submission(cwd, work)
+    (home / ".config").mkdir(parents=True)
+    cache = Path(os.environ.get("MPLCONFIGDIR") or Path.home() / ".cache" / "matplotlib")
+    if cache.is_dir():  # the font list (MPLCONFIGDIR holds it): without it every kernel rebuilds it
+        shutil.copytree(cache, home / ".config" / "matplotlib", ignore=shutil.ignore_patterns("*.lock", "tex.cache"))
+    mounts = [(str(base), str(base), True), (str(site), str(site), True)]
+    if platsite != site:
+        mounts.append((str(platsite), str(platsite), True))
+    mounts += [(str(_course_lib_folder()), "/opt/course/course_lib", True), (str(ipc), str(ipc), False),
+               (str(conn_file), str(conn_file), True),
+               (str(Path(__file__).with_name("watch.py")), "/opt/grader/sandbox_watch.py", True),
+               (str(work), str(cwd), False), (str(home), "/tmp/home", False)]
+    env = kernel_environment(dict(os.environ))
+    env.update(HOME="/tmp/home", PATH="/usr/local/bin:/usr/bin:/bin", TMPDIR="/tmp", PYTHONDONTWRITEBYTECODE="1",
+               PYTHONPATH=f"/opt/course:{site}" + (f":{platsite}" if platsite != site else ""),
+               MPLCONFIGDIR="/tmp/home/.config/matplotlib", JUPYTER_RUNTIME_DIR=str(conn_file.parent),
+               PYDEVD_DISABLE_FILE_VALIDATION="1", GRADER_REPORT=str(report_path(info["ip"], conn_file)))
+    options = [o for o in command[1:] if o.startswith("-X")]  # interpreter options such as -Xfrozen_modules=off
+    rest = [o for o in command[1:] if not o.startswith("-X")]
+    if rest[:2] == ["-m", "ipykernel_launcher"]:
+        start = rest
+    elif rest and rest[0].endswith(".py") and Path(rest[0]).is_file():  # a kernel script of the instructor's
+        script = Path(rest[0]).resolve()
+        mounts.append((str(script), str(script), True))
+        start = [str(script)] + rest[1:]
+    else:
+        raise SandboxUnavailable(f"not a Python kernel command: {command[:4]}")
+    return Layout(mounts, env, [str(python), "-S"] + options + ["/opt/grader/sandbox_watch.py"] + start, str(cwd))
+
+
+def bwrap_command(command: list[str], cwd: Path, private: Path) -> list[str]:
+    """The bwrap command that runs the kernel `command` in its sandbox (see `layout`)."""
+    box = layout(command, cwd, private)
+    args = ["bwrap", "--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL",
+            "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"]
+    for name in SYSTEM_LINKS:
+        link = Path("/") / name
+        if link.is_symlink():
+            args += ["--symlink", os.readlink(link), str(link)]
+        elif link.is_dir():
+            args += ["--ro-bind", str(link), str(link)]
+    args += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var"]
+    for src, dst, ro in box.mounts:
+        args += ["--ro-bind" if ro else "--bind", src, dst]
+    args += ["--chdir", box.cwd, "--clearenv"]
+    for key, value in sorted(box.env.items()):
+        args += ["--setenv", key, value]
+    return args + ["--"] + box.kernel
+
+
+SYSTEM_LINKS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
+
+
+# --- containers (podman or docker) -----------------------------------------------------------------------------
+
+CONTAINER_ENGINES = ("podman", "docker")
+ENGINE_ARGS_ENV = "COURSETOOLS_CONTAINER_ARGS"  # the engine's global options that work here (found by `probe`)
+IMAGE = "coursetools-empty:1"  # an image with nothing in it but the top folders: the host's are mounted read-only
+LABEL = "coursetools.sandbox"  # on every kernel container: the sandbox root of its shard, to sweep what is left
+# Tried in order when the engine's defaults cannot run a container here: a host with cgroups v1 or hybrid
+# needs podman's cgroupfs manager and runc (crun refuses hybrid cgroups).
+FALLBACK_ARGS = (["--cgroup-manager=cgroupfs", "--runtime", "runc"],)
+
+
+def engine_args() -> list[str]:
+    return shlex.split(os.environ.get(ENGINE_ARGS_ENV, ""))
+
+
+def container_name(connection_file: str | Path) -> str:
+    """The name of the container of the kernel with this connection file."""
+    return "coursetools-" + re.sub(r"[^a-zA-Z0-9_.-]", "-", Path(connection_file).stem)[:60]
+
+
+def _empty_image_tar() -> bytes:
+    """A tar of the image: the top folders a kernel's mounts go into, and the host's top-level links."""
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w") as tar:
+        for name in ("usr", "etc", "tmp", "proc", "dev", "sys", "opt", "run", "var"):
+            entry = tarfile.TarInfo(name)
+            entry.type, entry.mode = tarfile.DIRTYPE, 0o755
+            tar.addfile(entry)
+        for name in SYSTEM_LINKS:
+            if (Path("/") / name).is_symlink():
+                entry = tarfile.TarInfo(name)
+                entry.type, entry.linkname = tarfile.SYMTYPE, os.readlink(Path("/") / name)
+                tar.addfile(entry)
+    return out.getvalue()
+
+
+def _engine(engine: str, *args: str, timeout: float = 120, data: bytes | None = None,
+            options: list[str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([engine, *(engine_args() if options is None else options), *args], input=data,
+                          capture_output=True, timeout=timeout)
+
+
+def probe_container(engine: str) -> None:
+    """Make sure `engine` runs a sandboxed container here (its image imported once); remember in the
+    environment which global options it needs. Raises `SandboxUnavailable` with what to do."""
+    if shutil.which(engine) is None:
+        raise SandboxUnavailable(f"{engine} is not installed. Install it ('sudo apt-get install -y podman runc' on "
+                                 "Debian and Ubuntu, or Docker from docker.com), or grade with the default sandbox, "
+                                 "bubblewrap ('--sandbox bwrap').")
+    tried = [engine_args()] if os.environ.get(ENGINE_ARGS_ENV) else [[], *FALLBACK_ARGS]
+    errors = []
+    for options in tried:
+        try:
+            if _engine(engine, "image", "inspect", IMAGE, options=options).returncode:
+                made = _engine(engine, "import", "-", IMAGE, data=_empty_image_tar(), options=options)
+                if made.returncode:
+                    errors.append(made.stderr.decode(errors="replace").strip()[-300:])
+                    continue
+            ran = _engine(engine, "run", "--rm", "--network", "none", "--read-only", "--cap-drop", "ALL",
+                          *_container_ulimits(64, 1), "-v", "/usr:/usr:ro", IMAGE, "/usr/bin/true", options=options)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            errors.append(str(exc))
+            continue
+        if ran.returncode == 0:
+            os.environ[ENGINE_ARGS_ENV] = shlex.join(options)
+            return
+        errors.append(ran.stderr.decode(errors="replace").strip()[-300:])
+    raise SandboxUnavailable(f"{engine} cannot run a container here ({' / '.join(errors)}). "
+                             f"Set {ENGINE_ARGS_ENV} to the global options it needs, or grade with the default "
+                             "sandbox, bubblewrap ('--sandbox bwrap').")
+
+
+def _container_ulimits(file_mb: int, cpu_seconds: int, max_files: int = 4096) -> list[str]:
+    size = file_mb * 1024 * 1024
+    out = ["--ulimit", f"fsize={size}:{size}", "--ulimit", f"cpu={cpu_seconds}:{cpu_seconds}",
+           "--ulimit", f"nofile={max_files}:{max_files}"]
+    # The engines' default process limit can be above the hard limit the runtime has (podman's conmon lowers it
+    # to 32768), and a runtime without capabilities cannot raise it: ask for a modest one. (It counts the
+    # user's processes on the whole host; the container's own cap is its pids cgroup.)
+    nproc = resource.getrlimit(resource.RLIMIT_NPROC)[1]
+    nproc = 16384 if nproc == resource.RLIM_INFINITY else min(nproc, 16384)
+    return out + ["--ulimit", f"nproc={nproc}:{nproc}"]
+
+
+def container_command(engine: str, command: list[str], cwd: Path, private: Path, *, memory_mb: int, file_mb: int,
+                      cpu_seconds: int, max_pids: int) -> list[str]:
+    """The ``podman run`` (or ``docker run``) command that runs the kernel `command` in its sandbox (`layout`):
+    the empty image, read-only, the host's system and Python mounted read-only, no network, no capabilities,
+    its own PID namespace, and the limits as the engine's own (a cgroup for memory and processes)."""
+    box = layout(command, cwd, private)
+    args = [engine, *engine_args(), "run", "--rm", "--name", container_name(_connection_folder(command)[0]),
+            "--label", f"{LABEL}={os.environ.get(ROOT_ENV, '')}", "--network", "none", "--read-only",
+            "--cap-drop", "ALL", "--security-opt", "no-new-privileges", "--init=false",
+            "--memory", f"{memory_mb}m", "--memory-swap", f"{memory_mb}m", "--pids-limit", str(max_pids),
+            *_container_ulimits(file_mb, cpu_seconds), "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var",
+            "-v", "/usr:/usr:ro", "-v", "/etc:/etc:ro", "--workdir", box.cwd]
+    for src, dst, ro in box.mounts:
+        args += ["-v", f"{src}:{dst}:{'ro' if ro else 'rw'}"]
+    for key, value in sorted(box.env.items()):
+        args += ["--env", f"{key}={value}"]
+    return args + [IMAGE] + box.kernel
+
+
+def stop_container(connection_file: str | Path) -> None:
+    """Kill the container of the kernel with this connection file (in container mode; a no-op otherwise)."""
+    engine = mode()
+    if engine in CONTAINER_ENGINES:
+        try:  # SIGKILL: a kernel that is its container's process 1 ignores SIGTERM (and `rm -f` waits for it)
+            _engine(engine, "kill", container_name(connection_file), timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+
+
+def sweep_containers(engine: str | None, root: str | Path) -> None:
+    """Remove the containers `engine` still has of the kernels whose sandbox root was `root` (a shard killed
+    mid-submission); a no-op for the other sandboxes."""
+    if engine not in CONTAINER_ENGINES:
+        return
+    try:
+        found = _engine(engine, "ps", "-aq", "--filter", f"label={LABEL}={root}", timeout=30)
+        ids = found.stdout.decode().split()
+        if ids:
+            _engine(engine, "kill", *ids, timeout=60)
+            _engine(engine, "rm", "-f", *ids, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m coursetools.sandbox.launcher", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--memory-mb", type=int, default=MEMORY_MB, help="address-space cap of the kernel")
+    parser.add_argument("--file-mb", type=int, default=256, help="largest file the kernel may write")
+    parser.add_argument("--cpu-seconds", type=int, default=1800, help="CPU time of the kernel")
+    parser.add_argument("--max-pids", type=int, default=64, help="processes and threads of the sandbox")
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- then the kernel's command")
+    args = parser.parse_args(argv)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command or "-f" not in command:
+        parser.error("no kernel command (with -f CONNECTION_FILE) after --")
+    sandbox = mode()
+    if sandbox in ("bwrap", *CONTAINER_ENGINES):
+        root = Path(os.environ.get(ROOT_ENV) or tempfile.gettempdir())
+        root.mkdir(parents=True, exist_ok=True)
+        private = Path(tempfile.mkdtemp(prefix="kernel-", dir=root))
+        try:
+            if sandbox == "bwrap":
+                final = bwrap_command(command, Path.cwd(), private)
+            else:
+                final = container_command(sandbox, command, Path.cwd(), private, memory_mb=args.memory_mb,
+                                          file_mb=args.file_mb, cpu_seconds=args.cpu_seconds, max_pids=args.max_pids)
+        except SandboxUnavailable as exc:
+            sys.exit(f"coursetools.sandbox.launcher: {exc}")
+        if sandbox != "bwrap":  # the engine keeps the limits, in the container only (not on the engine itself)
+            os.execvp(final[0], final)
+        _join_pids_cgroup(args.max_pids)
+    elif sandbox == "none":
+        final = command
+    else:
+        sys.exit(f"coursetools.sandbox.launcher: unknown {MODE_ENV}={sandbox!r} (use 'bwrap', 'podman', 'docker' or 'none')")
+    _limit(resource.RLIMIT_AS, args.memory_mb * 1024 * 1024)
+    _limit(resource.RLIMIT_FSIZE, args.file_mb * 1024 * 1024)
+    _limit(resource.RLIMIT_CPU, args.cpu_seconds)
+    env = kernel_environment(dict(os.environ))
+    env["PATH"] = os.environ.get("PATH", "/usr/bin:/bin")
+    if sandbox == "none":
+        env.update({k: v for k, v in os.environ.items() if k in ("HOME", "JUPYTER_RUNTIME_DIR", "VIRTUAL_ENV")})
+    os.execvpe(final[0], final, env)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Class tournaments: agents in sandboxed kernels, the coordinator, ratings and the page."""

@@ -1,0 +1,193 @@
+"""Lab 02's hidden tests without nbgrader: the public positions are what their names say, the
+probes tell the classic mistakes apart, each mistake costs points in its own group only, and
+nothing else gets points."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from coursetools.quality.bank import solution_answers
+from coursetools.checks import common, kit, lab02, reference
+from coursetools.checks.lab02 import cases as data
+from coursetools.checks.lab02 import profile
+from coursetools.checks.lab02 import reference as ref
+from coursetools.checks.nim import xor_value
+from coursetools.hidden import CheckFailed
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "source" / "02_minimax" / "02_minimax.ipynb"
+VALUE_GROUPS = ["value", "value_second_player", "value_trace"]
+DECISION_GROUPS = ["decision", "decision_second_player", "decision_ties", "decision_trace"]
+
+
+def _run(group: str, fn) -> str:
+    """'' when the group passes `fn`, else its message."""
+    try:
+        getattr(lab02, f"check_{group}")(fn)
+    except CheckFailed as failure:
+        return str(failure)
+    return ""
+
+
+def _as_student(model, flags):
+    def student(game, state):
+        return model(game, state, flags)
+
+    return student
+
+
+def _signature(model, kind, flags) -> tuple:
+    out = []
+    for case in data.probes(kind):
+        run = kit.run_model(lambda g, s: model(g, s, flags), case)
+        out.append((repr(run.result), tuple(map(repr, run.trace.leaves())), tuple(map(repr, run.trace.generated()))))
+    return tuple(out)
+
+
+# -- the public cases ------------------------------------------------------------------------
+
+def test_lab02_public_positions_are_what_their_names_say():
+    for text in data.TTT["x_unique"]:
+        case = data.ttt_case(text)
+        assert case.game.to_move(case.state) == "X" and data.kind(case.game, case.state) == "unique", text
+    assert sum(reference.minimax_decision(c.game, c.state)[0] > 0
+               for c in map(data.ttt_case, data.TTT["x_unique"])) >= 5  # best move outside the top row
+    for text in data.TTT["o_unique"]:
+        case = data.ttt_case(text)
+        assert case.game.to_move(case.state) == "O" and data.kind(case.game, case.state) == "unique", text
+    for text in data.TTT["x_ties"]:
+        case = data.ttt_case(text)
+        assert case.game.to_move(case.state) == "X" and data.kind(case.game, case.state) == "tie", text
+    differ = 0
+    for text in data.TTT["quick"]:
+        case = data.ttt_case(text)
+        assert case.state.board.count(".") <= 9  # every game ends within 9 plies: 10 - d stays positive
+        differ += ref.quick_win(case.game, case.state) != reference.minimax_decision(case.game, case.state)
+    assert differ == len(data.TTT["quick"])
+    for key, player in [("x_unique", "X"), ("o_unique", "O"), ("x_ties", "X")]:
+        for moves in data.C4[key]:
+            case = data.c4_case(moves)
+            assert case.game.to_move(case.state) == player and not case.game.is_terminal(case.state)
+            assert data.kind(case.game, case.state) == key.split("_")[1].rstrip("s"), moves
+
+
+def test_lab02_nim_starts_follow_the_xor_rule():
+    for heaps in data.nim_xor_heaps():
+        case = data.nim_case(heaps)
+        assert reference.minimax_value(case.game, case.state) == xor_value(heaps), heaps
+
+
+def test_lab02_secret_seed_adds_positions_and_is_repeatable(monkeypatch):
+    keep = lambda g, s: g.to_move(s) == "X"  # noqa: E731
+    public = data.seeded_positions("value", keep, 2)
+    monkeypatch.setattr(common, "secret_seed", lambda: "an instructor's seed")
+    first, again = data.seeded_positions("value", keep, 2), data.seeded_positions("value", keep, 2)
+    assert [c.name for c in first] == [c.name for c in again] and len(first) > len(public)
+    monkeypatch.setattr(common, "secret_seed", lambda: "another seed")
+    assert [c.name for c in data.seeded_positions("value", keep, 2)] != [c.name for c in first]
+
+
+# -- profiles ---------------------------------------------------------------------------------
+
+def test_lab02_probes_tell_every_value_mistake_apart():
+    signatures = {_signature(ref.model_value, "value", f) for f in ref.VALUE_FLAGS}
+    assert len(signatures) == len(ref.VALUE_FLAGS)
+
+
+def test_lab02_decision_profiles_reproduce_the_student():
+    """Flags the probes cannot tell apart behave the same: the profile found reproduces the probes."""
+    groups = defaultdict(list)
+    for f in ref.DECISION_FLAGS:
+        groups[_signature(ref.model_decision, "decision", f)].append(f)
+    assert len(groups) >= 30
+    for flags in [ref.Flags(tie="last"), ref.Flags(early="origin"), ref.Flags(view="first", order="reversed"),
+                  ref.Flags(returns="value", alternate=False)]:
+        found = profile.profile(_as_student(ref.model_decision, flags), "decision")
+        assert _signature(ref.model_decision, "decision", found) == _signature(ref.model_decision, "decision", flags)
+
+
+def test_lab02_unknown_behaviour_leaves_the_profile_unknown():
+    assert profile.profile(lambda g, s: "a string", "value") is None
+    assert profile.profile(lambda g, s: 1 / 0, "decision") is None
+
+
+# -- each mistake in its own group -------------------------------------------------------------
+
+@pytest.mark.parametrize("flags, home, key", [
+    (ref.Flags(alternate=False), "value", "alternate"),
+    (ref.Flags(returns="move"), "value", "returns:move"),
+    (ref.Flags(view="first"), "value_second_player", "view"),
+    (ref.Flags(order="reversed"), "value_trace", "order"),
+    (ref.Flags(), None, None),
+])
+def test_lab02_value_mistake_costs_its_home_group_only_with_exactly_its_hint(flags, home, key):
+    student = _as_student(ref.model_value, flags)
+    messages = {g: _run(g, student) for g in VALUE_GROUPS}
+    assert {g for g, m in messages.items() if m} == ({home} if home else set())
+    if home:
+        assert [k for k, h in ref.HINTS.items() if h in messages[home]] == [key], messages[home]
+
+
+@pytest.mark.parametrize("score, hint", [
+    (lambda u, d: u, ref.LAZY_WIN), (lambda u, d: u * d, ref.QUICK_MISTAKES[1].hint), (ref.quick_score, None)])
+def test_lab02_quick_win_mistakes_get_exactly_their_hint(score, hint):
+    message = _run("quick_win", lambda g, s: ref.quick_win(g, s, score))
+    others = {ref.LAZY_WIN, ref.FLAT_LOSS, ref.QUICK_MISTAKES[1].hint} - {hint}
+    assert (hint in message if hint else message == "") and not [h for h in others if h in message], message
+
+
+@pytest.mark.parametrize("flags, home, hint", [
+    (ref.Flags(returns="value"), "decision", "return the action"),
+    (ref.Flags(early="origin"), "decision", "return inside the loop over the board's rows"),
+    (ref.Flags(early="first"), "decision", "return inside the loop"),
+    (ref.Flags(view="first"), "decision_second_player", "wrong perspective"),
+    (ref.Flags(tie="last"), "decision_ties", "first best action"),
+    (ref.Flags(order="reversed"), "decision_trace", "actions() order"),
+    (ref.Flags(turns="depth"), "decision", "takes turns by depth"),
+])
+def test_lab02_decision_mistake_costs_its_home_group_only(flags, home, hint):
+    student = _as_student(ref.model_decision, flags)
+    messages = {g: _run(g, student) for g in DECISION_GROUPS}
+    assert {g for g, m in messages.items() if m} == {home}
+    assert hint in messages[home]
+
+
+def test_lab02_hidden_decision_group_alone_catches_the_strict_turns_entry():
+    """The visible Reversi case has hidden twins: a bank decision that takes turns by depth fails them with its hint."""
+    from coursetools.quality.submission import parse_answers
+
+    ns: dict = {"math": __import__("math")}
+    exec(parse_answers((ROOT / "bank" / "02_minimax" / "decision_strict_turns.py").read_text())["minimax_decision"], ns)
+    message = _run("decision", ns["minimax_decision"])
+    assert message.startswith("minimax_decision on Reversi 4x4 without a pass move"), message
+    assert ref.HINTS["turns"] in message and "takes turns by depth" in message
+
+
+def test_lab02_solution_passes_every_group():
+    ns: dict = {"math": __import__("math")}
+    for source in solution_answers(SOURCE).values():
+        exec(source, ns)
+    for group in VALUE_GROUPS:
+        assert _run(group, ns["minimax_value"]) == "", group
+    for group in DECISION_GROUPS:
+        assert _run(group, ns["minimax_decision"]) == "", group
+    assert _run("quick_win", ns["quick_win_decision"]) == ""
+    assert "lazy win" in _run("quick_win", ns["minimax_decision"])
+
+
+def test_lab02_look_alike_and_constant_answers_get_no_points():
+    class Anything:
+        def __eq__(self, other):
+            return True
+
+        def __ne__(self, other):
+            return False
+
+    for group in VALUE_GROUPS[:2]:
+        assert _run(group, lambda g, s: Anything()) != ""
+    for group in DECISION_GROUPS:
+        assert _run(group, lambda g, s: None) != "", group
+    assert _run("decision_ties", lambda g, s: g.actions(s)[0]) != ""

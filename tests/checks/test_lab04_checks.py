@@ -1,0 +1,167 @@
+"""Lab 04's hidden tests without nbgrader: the references are right, the Knuth-Moore count holds,
+a table storing bounds as exact values gives wrong values on the generated positions, and every
+buggy entry of the bank fails the hidden groups on its own (the visible asserts run first in a
+notebook, so the bank alone does not show this)."""
+
+from __future__ import annotations
+
+import csv
+import math
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from coursetools.checks import common
+
+from course_lib.games import ConnectFour, GameTree, TicTacToe
+from course_lib.trace import Traced
+from coursetools.quality.bank import solution_answers
+from coursetools.checks import reference
+from coursetools.checks.lab04 import cases as data
+from coursetools.checks.lab04 import groups
+from coursetools.checks.lab04 import reference as ref
+from coursetools.hidden import CheckFailed, check
+from coursetools.quality.submission import parse_answers
+
+ROOT = Path(__file__).resolve().parents[2]
+LAB = "04_move_ordering"
+BANK = ROOT / "bank" / LAB
+GROUPS = {
+    "ordered_value": "ordered_alphabeta_value", "ordered_trace": "ordered_alphabeta_value",
+    "perfect_ordering": "perfect_ordering", "tt_trees": "alphabeta_tt_value", "tt_games": "alphabeta_tt_value",
+    "tt_depth": "alphabeta_tt_value", "iterative_deepening": "iterative_deepening_decision",
+    "deepening_clock": "iterative_deepening_decision",
+}
+
+
+def functions(entry: str | None = None) -> dict:
+    """The notebook's solution, with the cells of a bank entry in place of its own."""
+    answers = solution_answers(ROOT / "source" / LAB / f"{LAB}.ipynb")
+    if entry:
+        answers.update(parse_answers((BANK / f"{entry}.py").read_text()))
+    namespace: dict = {"math": math, "GameTree": GameTree, "EXACT": "exact", "LOWER": "lower", "UPPER": "upper"}
+    for source in answers.values():
+        exec(source, namespace)
+    return {name: namespace[name] for name in set(GROUPS.values())}
+
+
+def expected_rows() -> dict[str, list[str]]:
+    with (BANK / "expected.csv").open(newline="") as f:
+        return {r["entry"]: r["failing"].split() for r in csv.DictReader(f)}
+
+
+def test_lab04_solver_agrees_with_plain_minimax():
+    rng = random.Random(4)
+    for game, low, high in ((TicTacToe(), 4, 7), (ConnectFour(4, 4), 10, 13)):
+        solver = ref.Solver(game)
+        for state in data.positions(game, rng, 25, low, high):
+            assert solver.value(state, game.to_move(state)) == reference.minimax_value(game, state)
+
+
+def test_lab04_best_first_trees_meet_the_knuth_moore_count():
+    rng = random.Random(7)
+    for _ in range(30):
+        b, d = rng.choice([2, 3, 4]), rng.randint(1, 4)
+        tree = data.uniform_tree(rng, b, d, distinct=rng.random() < 0.5, root=rng.choice(["MAX", "MIN"]))
+        best = functions()["perfect_ordering"](tree)
+        game = Traced(best, keep_events=False)
+        ref.depth_limited_alphabeta(game, best.initial)
+        assert game.trace.count("utility") == ref.minimal_leaves(b, d)
+        assert groups.canonical(best, best.initial) == groups.canonical(tree, tree.initial)
+
+
+def test_lab04_bounds_stored_as_exact_give_wrong_values_on_generated_positions():
+    """Bounds stored as exact values show in the values alone, without reading the table."""
+    buggy = functions("tt_bounds_as_exact")["alphabeta_tt_value"]
+    wrong = total = 0
+    for game, count, low, high in ((TicTacToe(), 600, 4, 6), (ConnectFour(4, 4), 420, 11, 13)):
+        solver = ref.Solver(game)
+        rng = data.common.rng(LAB, "tt_games")
+        shared = {p: {} for p in game.players}
+        for i, state in enumerate(data.positions(game, rng, count, low, high)):
+            player = game.to_move(state)
+            table = {} if i % 2 == 0 else shared[player]
+            wrong += buggy(game, state, table) != solver.value(state, player)
+            total += 1
+    assert total >= 1000
+    assert wrong >= 5, f"only {wrong} wrong values in {total} positions"
+
+
+def test_lab04_solution_passes_every_group_within_the_budget(capsys):
+    fns = functions()
+    start = time.process_time()  # CPU time: the machine may be shared
+    for group, name in GROUPS.items():
+        check(LAB, group, **{name: fns[name]})
+    elapsed = time.process_time() - start
+    assert elapsed < 20, f"lab 04's hidden tests took {elapsed:.1f} s of CPU (budget: 20 s)"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", sorted(e for e, failing in expected_rows().items() if failing))
+def test_lab04_hidden_groups_alone_catch_each_bank_bug(entry):
+    fns = functions(entry)
+    failing = expected_rows()[entry]
+    caught = []
+    for grade_id in failing:
+        group = grade_id.removeprefix("test_")
+        name = GROUPS[group]
+        try:
+            check(LAB, group, **{name: fns[name]})
+        except CheckFailed:
+            caught.append(grade_id)
+    assert caught, f"{entry}: the hidden tests of {failing} all passed"
+
+
+def _mistake_runs():
+    for mistakes, checks in ((ref.ORDER_MISTAKES, ("ordered_value", "ordered_trace")),
+                             (ref.PERFECT_MISTAKES, ("perfect_ordering",)),
+                             (ref.ID_MISTAKES, ("iterative_deepening", "deepening_clock")),
+                             (ref.CLOCK_MISTAKES, ("iterative_deepening", "deepening_clock"))):
+        for mistake in mistakes:
+            yield pytest.param(mistake, mistakes, checks, id=mistake.key)
+
+
+@pytest.mark.parametrize("mistake, mistakes, checks", list(_mistake_runs()))
+def test_lab04_each_mistake_model_is_named_by_its_own_hint_only(mistake, mistakes, checks):
+    """A mistake model handed in as a student's answer fails with its hint, and no other mistake's."""
+    answer = ref.AS_ANSWER[mistake.key]
+    messages = []
+    for group in checks:
+        try:
+            check(LAB, group, **{GROUPS[group]: answer})
+        except CheckFailed as failure:
+            messages.append(str(failure))
+    assert messages, f"{mistake.key} passes every group"
+    assert any(mistake.hint in m for m in messages), messages
+    assert not any(other.hint in m for m in messages for other in mistakes if other is not mistake), messages
+
+
+def test_lab04_the_clock_group_fails_a_search_that_checks_the_clock_too_late():
+    """Asking the clock after generating a child (not before) stops one state late: no known mistake does that,
+    so the message says where the search first differs and names none."""
+    def late(game, state, max_depth, evaluate, clock=None):
+        watched = type("Late", (), {"expired": lambda self: clock.used > clock.nodes})() if clock else None
+        return ref.iterative_deepening_decision(game, state, max_depth, evaluate, watched)
+
+    with pytest.raises(CheckFailed) as failure:
+        check(LAB, "deepening_clock", iterative_deepening_decision=late)
+    text = str(failure.value)
+    assert "matches none of the known mistakes" in text
+    assert not any(m.hint in text for m in ref.CLOCK_MISTAKES + ref.ID_MISTAKES)
+
+
+def test_lab04_a_case_is_drawn_for_each_student(monkeypatch):
+    """With a secret seed, the clock group holds a case drawn from the seed and the student's id: two students
+    meet different positions, the same student always the same one."""
+    monkeypatch.setenv("COURSE_SECRET_SEED", "test-seed")
+    drawn = {}
+    for student in ("ada", "bob", "ada"):
+        with common.for_student(student):
+            mine = [c for c in data.clock() if c.id.startswith("yours-1@")]
+        assert len(mine) == 1 and "drawn for you" in mine[0].name
+        drawn.setdefault(student, []).append((mine[0].state, mine[0].args[2]))
+    assert drawn["ada"][0] == drawn["ada"][1]
+    assert drawn["ada"][0] != drawn["bob"][0]
+    assert not [c for c in data.clock() if c.id.startswith("yours")]

@@ -1,0 +1,205 @@
+"""Lab 07 (Monte Carlo tree search): the grader's references and hidden-test groups, run directly and
+over the checker's real channel to a second process (the bank runs them through nbgrader)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from coursetools.grading import checker
+from coursetools.checks import lab07
+from coursetools.checks.lab07 import cases as data
+from coursetools.checks.lab07 import groups
+from coursetools.checks.lab07 import reference as ref
+from coursetools.hidden import CheckFailed
+from coursetools.course.labfiles import solution_answers
+from course_lib.clock import NodeBudget
+from course_lib.trace import Traced
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "source" / "07_mcts" / "07_mcts.ipynb"
+
+
+def _all_groups(ucb1, rollout, search, decision) -> list[int]:
+    return [lab07.check_ucb1(ucb1), lab07.check_rollout(rollout), lab07.check_search_trees(search),
+            lab07.check_search_games(search), lab07.check_decision(search, decision), lab07.check_clock(search, decision)]
+
+
+def test_lab07_checks_pass_the_references_quickly():
+    start = time.process_time()
+    counts = _all_groups(ref.ucb1, ref.rollout, ref.mcts_search, ref.mcts_decision)
+    assert counts == [20, 8, 5, 5, 10, 4]
+    assert time.process_time() - start < 5
+
+
+def test_lab07_the_small_tree_is_followed_step_by_step():
+    """The visible test's numbers, worked out by hand in the notebook, come from the reference."""
+    game = Traced(data.two_by_two())
+    root = ref.mcts_search(game, game.initial, 4, random.Random(1))
+    assert game.trace.generated() == ["P2.0", "L.0", "P2.1", "L.2", "L.0", "L.1"]
+    assert [(ch.action, ch.visits, ch.total) for ch in root.children] == [(0, 3, 1), (1, 1, 0)]
+    assert [ch.player for ch in root.children] == ["MAX", "MAX"]
+    assert [(ch.player, ch.total) for ch in root.children[0].children] == [("MIN", -1), ("MIN", 1)]
+
+
+def test_lab07_a_clock_stops_between_iterations_only():
+    state = data.position(data.TTT, (0, 0), (1, 1), (2, 2), (1, 0))
+    for budget in (0, 1, 25, 60, 150):
+        clock = NodeBudget(budget)
+        game = Traced(data.TTT)
+        ref.mcts_decision(game, state, 5000, random.Random(2), ref.SQRT2, clock)
+        root_visits = 0
+        while True:  # the number of whole iterations it takes to reach the budget without a clock
+            probe = Traced(data.TTT)
+            ref.mcts_search(probe, state, root_visits, random.Random(2))
+            if len(probe.trace.generated()) >= budget:
+                break
+            root_visits += 1
+        assert game.trace.generated() == probe.trace.generated()
+        assert clock.used == len(game.trace.generated()) >= budget
+
+
+def test_lab07_a_tree_that_holds_the_whole_game_stops_at_its_iterations():
+    """Past a position whose whole game tree MCTS has grown, nothing more is generated and a NodeBudget never
+    expires: `iterations` is what stops the search (a caller with a clock keeps it finite)."""
+    state = data.position(data.TTT, (0, 0), (1, 1), (2, 2), (1, 0))
+    clock = NodeBudget(200)
+    root = ref.mcts_search(data.TTT, state, 3000, random.Random(2), ref.SQRT2, clock)
+    assert root.visits == 3000 and not clock.expired() and clock.used < 200
+
+
+def _mistakes():
+    for m in ref.UCB1_MISTAKES:
+        yield pytest.param(m, ref.UCB1_MISTAKES, lambda f: lab07.check_ucb1(f), id=m.key)
+    for m in ref.SEARCH_MISTAKES:
+        yield pytest.param(m, ref.SEARCH_MISTAKES,
+                           lambda f: (lab07.check_search_trees(f), lab07.check_search_games(f)), id=m.key)
+    for m in ref.CLOCK_MISTAKES:
+        yield pytest.param(m, ref.CLOCK_MISTAKES, lambda f: lab07.check_clock(ref.mcts_search, f), id=m.key)
+    for m in ref.DECISION_MISTAKES:
+        yield pytest.param(m, ref.DECISION_MISTAKES, lambda f: lab07.check_decision(ref.mcts_search, f), id=m.key)
+
+
+@pytest.mark.parametrize("mistake, mistakes, check", list(_mistakes()))
+def test_lab07_each_mistake_model_is_named_by_its_own_hint_only(mistake, mistakes, check):
+    with pytest.raises(CheckFailed) as failure:
+        check(mistake.model)
+    text = str(failure.value)
+    assert mistake.hint in text
+    assert not any(other.hint in text for other in mistakes if other.key != mistake.key)
+
+
+def test_lab07_a_search_mistake_costs_nothing_in_the_decision_and_clock_groups():
+    for m in ref.SEARCH_MISTAKES:
+        decide = groups._as_decision([m])[0].model
+        assert lab07.check_decision(m.model, decide) == 10, m.key
+        assert lab07.check_clock(m.model, decide) == 4, m.key
+
+
+def test_lab07_a_new_random_inside_the_search_is_named():
+    def own_rng(game, state, iterations, rng, c=ref.SQRT2, clock=None):
+        return ref.mcts_search(game, state, iterations, random.Random(0), c, clock)
+
+    def module_random(game, state, rng):
+        return ref.rollout(game, state, random)
+
+    for check, fn in ((lab07.check_search_games, own_rng), (lab07.check_rollout, module_random)):
+        with pytest.raises(CheckFailed, match="drew no number from the rng it was given"):
+            check(fn)
+
+
+def test_lab07_an_unknown_mistake_is_not_given_a_known_name():
+    """Expanding the LAST untried action first is no known mistake: the message says so and names none."""
+    def last_first(game, state, iterations, rng, c=ref.SQRT2, clock=None):
+        root = ref.Node(state, untried=[] if game.is_terminal(state) else game.actions(state)[::-1])
+        orig = ref._new
+
+        def new(g, s, parent=None, action=None, player=None):
+            node = orig(g, s, parent, action, player)
+            node.untried.reverse()
+            return node
+
+        ref._new = new
+        try:
+            return ref.mcts_search(game, state, iterations, rng, c, clock)
+        finally:
+            ref._new = orig
+        return root
+
+    with pytest.raises(CheckFailed) as failure:
+        lab07.check_search_trees(last_first)
+    text = str(failure.value)
+    assert "matches none of the known mistakes" in text
+    assert not any(m.hint in text for m in ref.SEARCH_MISTAKES)
+
+
+# -- over the channel: the lab's own solution in a second process, as in a grading kernel -------------------------
+
+def _solution_code() -> str:
+    nb = nbformat.read(SOURCE, as_version=4)
+    given = next(c.source for c in nb.cells if c.cell_type == "code" and "class Node" in c.source)
+    answers = solution_answers(SOURCE)
+    parts = ["import math, random", given] + [answers[g] for g in ("ucb1", "rollout", "mcts_search", "mcts_decision")]
+    return "\n\n".join(p.replace("### BEGIN SOLUTION\n", "").replace("### END SOLUTION\n", "") for p in parts)
+
+
+def _serve(code: str, names: list[str]):
+    run = checker.HiddenRun(checker.CheckCall("07_mcts", "search_trees", {n: n for n in names}), "/tmp")
+    proc = subprocess.Popen([sys.executable, "-c", code + "\n" + run.code()])
+    sock = run._accept(lambda: proc.poll() is None)
+    assert sock is not None
+    peer = checker.CheckerPeer(sock, time.monotonic() + 60)
+    hello = peer.receive()
+    assert hello["op"] == "hello"
+    found = {name: peer.dec(v) for name, v in hello["names"].items()}
+    run.close()
+    return peer, found, proc
+
+
+def test_lab07_the_solution_passes_every_group_over_the_channel_within_the_time_limit():
+    names = ["ucb1", "rollout", "mcts_search", "mcts_decision"]
+    peer, fns, proc = _serve(_solution_code(), names)
+    try:
+        start = time.monotonic()
+        counts = _all_groups(fns["ucb1"], fns["rollout"], fns["mcts_search"], fns["mcts_decision"])
+        took = time.monotonic() - start
+        assert counts == [20, 8, 5, 5, 10, 4]
+        assert took < 20, f"the hidden checks of a correct submission took {took:.1f} s"
+        print(f"lab 07 hidden checks over the channel: {took:.2f} s")
+    finally:
+        peer.send({"op": "bye"})
+        proc.wait(10)
+
+
+@pytest.mark.parametrize("attack, expected", [
+    ("rng._randbelow(3)", "AttributeError"),
+    ("rng.seed.__func__", "AttributeError"),
+    ("rng.choice.__self__._randbelow", "AttributeError"),
+    ("rng.getstate.__globals__", "AttributeError"),
+])
+def test_lab07_the_lent_random_lends_nothing_private(attack, expected):
+    code = ("def probe(rng):\n    try:\n        " + attack + "\n        return 'reached'\n"
+            "    except Exception as exc:\n        return type(exc).__name__\n"
+            "def draw(rng):\n    return [rng.choice([1, 2, 3]) for _ in range(5)]\n")
+    peer, fns, proc = _serve(code, ["probe", "draw"])
+    try:
+        assert fns["probe"](checker.LentRandom(1)) == expected
+        mine, here = checker.LentRandom(4), random.Random(4)
+        assert fns["draw"](mine) == [here.choice([1, 2, 3]) for _ in range(5)]
+        assert mine.getstate() == here.getstate(), "the draws are made in the grader, on its generator"
+    finally:
+        peer.send({"op": "bye"})
+        proc.wait(10)
+
+
+def test_lab07_groups_stay_small():
+    for name in ("reference.py", "cases.py", "groups.py"):
+        lines = (ROOT / "instructor" / "coursetools" / "checks" / "lab07" / name).read_text().count("\n")
+        assert lines < 420, f"{name} has {lines} lines"
+    assert groups.PROOF_CASES >= 3

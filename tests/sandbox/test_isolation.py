@@ -1,0 +1,177 @@
+"""Isolated grading: a class of lab 03 where cunning students sit beside honest ones (real nbgrader, real bwrap).
+
+Each attacker hands in a few lines that, before isolated grading, took full marks or changed other
+students' grades (the table of the isolated-grading issue). Here each earns only what its algorithm
+earns, the honest students' scores and files do not move, nothing of a submission outlives its
+grading, the secret seed and the hidden tests never reach feedback, and the summary names who tried.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+from nbgrader.api import Gradebook
+
+from coursetools import course_root, tool_env
+from coursetools.quality.bank import solution_answers
+from coursetools.grading.autograde import grade
+from coursetools.course.leakcheck import find_leaks, private_lines
+from coursetools.quality.submission import build_submission, parse_answers
+from coursetools.quality.toycourse import make_lab_course, remove_course
+
+LAB = "03_alphabeta"
+SEED = "isolation-seed-31337"
+MARKER = "isolation-test-outliver"
+ROOT = course_root()
+SITE = Path(sysconfig.get_paths()["purelib"])
+CHECKS = ROOT / "instructor" / "coursetools" / "checks" / "lab03" / "groups.py"
+
+NO_ALGORITHM = """
+def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf):
+    return ref.alphabeta_value(game, state, alpha, beta)
+
+def alphabeta_decision(game, state):
+    return ref.alphabeta_decision(game, state)
+"""
+
+ATTACKS = {
+    # import the grader's reference search (its name built from pieces) and return its answers
+    "uses_the_reference": ("none", "import importlib, math\ntry:\n    ref = importlib.import_module('course' + 'tools.'"
+                           " + 'checks.reference')\nexcept ImportError:\n    ref = None\n" + NO_ALGORITHM),
+    # find the lab's source next to the submission and run its solution cells
+    "execs_the_source": ("none", "import json, os\nfor k in range(1, 12):\n"
+                         "    path = '../' * k + 'source/03_alphabeta/03_alphabeta.ipynb'\n"
+                         "    if os.path.exists(path):\n"
+                         "        for cell in json.load(open(path))['cells']:\n"
+                         "            if 'BEGIN SOLUTION' in ''.join(cell['source']):\n"
+                         "                exec(''.join(cell['source']))\n"),
+    # make every later cell 'pass', so that the test cells stay silent
+    "silences_later_cells": ("none", "get_ipython().input_transformers_post.append(lambda lines: ['pass\\n'])\n"
+                             "import sys\nsys.excepthook = lambda *a: None\n"),
+    # a buggy search that also writes to the gradebook, another student, the checks and the venv
+    "writes_everywhere": ("fail_hard", "for path, text in [({gradebook!r}, 'x'), ({other!r}, '{{}}'), ({checks!r}, '#'),"
+                          " ({pth!r}, 'import os')]:\n    try:\n        open(path, 'a').write(text)\n"
+                          "    except OSError as exc:\n        print('refused:', exc)\n"),
+    # a process in a session of its own that would change the gradebook long after grading
+    "outlives_its_kernel": ("solution", "import subprocess, sys\nsubprocess.Popen([sys.executable, '-c', "
+                            "'import time; time.sleep(60)', '" + MARKER + "'], start_new_session=True)\n"),
+    # look for other kernels' connection files and send them code
+    "reaches_other_kernels": ("solution", "import glob, json\nfound = [p for p in glob.glob('/tmp/**/*.json', "
+                              "recursive=True)]\nprint('connection files seen:', len(found))\n"),
+    # print the secret seed and the checks' source into the output (and so into feedback)
+    "prints_secrets": ("fail_hard", "import os\nprint('SEED=', os.environ.get('COURSE_SECRET_SEED'))\ntry:\n"
+                       "    print(open({checks!r}).read())\nexcept OSError as exc:\n    print('refused:', exc)\n"),
+    # long tracebacks, hoping they quote the hidden tests
+    "verbose_tracebacks": ("fail_hard", "get_ipython().run_line_magic('xmode', 'Verbose')\n"),
+}
+HONEST = {"honest_perfect": "solution", "honest_bug": "fail_hard", "honest_debug": "debug"}
+EXPECTED = {"uses_the_reference": 0, "execs_the_source": 0, "silences_later_cells": 0, "writes_everywhere": 9,
+            "outlives_its_kernel": 10, "reaches_other_kernels": 10, "prints_secrets": 9, "verbose_tracebacks": 9,
+            "honest_perfect": 10, "honest_bug": 9, "honest_debug": 10}
+FLAGGED = {"uses_the_reference": "imported the grader's module", "writes_everywhere": "tried to write",
+           "outlives_its_kernel": "started a process"}
+
+
+def _answers(base: str, extra: str, paths: dict[str, str]) -> dict[str, str]:
+    answers = solution_answers(ROOT / "source" / LAB / f"{LAB}.ipynb")
+    if base == "fail_hard":
+        answers.update(parse_answers((ROOT / "bank" / LAB / "fail_hard.py").read_text()))
+    if base == "none":
+        answers["alphabeta_value"] = extra
+        answers["alphabeta_decision"] = "pass\n"
+        return answers
+    if base == "debug":
+        extra = ("import sys, logging\n_searched = alphabeta_value\n\n"
+                 "def alphabeta_value(game, state, alpha=float('-inf'), beta=float('inf')):\n"
+                 "    print('debug: searching', state, file=sys.stderr)\n    logging.warning('still searching')\n"
+                 "    return _searched(game, state, alpha, beta)\n")
+    answers["alphabeta_decision"] = answers["alphabeta_decision"].rstrip() + "\n\n" + extra.format(**paths)
+    return answers
+
+
+def _digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+
+
+@pytest.fixture(scope="module", params=["bwrap", "podman"])
+def graded(request, tmp_path_factory):
+    """The class graded in each kind of sandbox: bubblewrap (the default) and a podman container."""
+    course = make_lab_course(tmp_path_factory.mktemp(f"isolation-{request.param}") / "course", LAB)
+    release = course / "release" / LAB / f"{LAB}.ipynb"
+    paths = {"gradebook": str(course / "gradebook.db"), "checks": str(CHECKS), "pth": str(SITE / "zz_attack.pth"),
+             "other": str(course / "submitted" / "honest_perfect" / LAB / f"{LAB}.ipynb")}
+    for student, base in HONEST.items():
+        build_submission(release, _answers(base, "", paths), course / "submitted" / student / LAB / f"{LAB}.ipynb")
+    for student, (base, extra) in ATTACKS.items():
+        build_submission(release, _answers(base, extra, paths), course / "submitted" / student / LAB / f"{LAB}.ipynb")
+    before = {"submitted": _digest(course / "submitted"), "source": _digest(course / "source"),
+              "instructor": _digest(ROOT / "instructor"), "site": sorted(p.name for p in SITE.iterdir())}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COURSE_SECRET_SEED", SEED)
+        mp.setenv("COURSE_DB_URL", "sqlite:///" + str(course / "gradebook.db"))
+        report = grade(course, LAB, jobs=2, progress=None, sandbox=request.param)
+    proc = subprocess.run([sys.executable, "-m", "nbgrader", "generate_feedback", LAB, "--log-level=WARN",
+                           f"--CourseDirectory.db_url=sqlite:///{course / 'gradebook.db'}"],
+                          cwd=course, env=tool_env(), capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    with Gradebook("sqlite:///" + str(course / "gradebook.db"), "adversarial-search") as gb:
+        scores = {s.student_id: s.score for s in gb.assignment_submissions(LAB)}
+    yield {"course": course, "report": report, "scores": scores, "before": before, "sandbox": request.param}
+    remove_course(course)
+
+
+@pytest.mark.parametrize("student", sorted(EXPECTED))
+def test_isolation_each_student_earns_what_its_algorithm_earns(graded, student):
+    assert graded["scores"].get(student) == EXPECTED[student], graded["report"].summary()
+
+
+def test_isolation_nothing_outside_a_submission_changed(graded):
+    course, before = graded["course"], graded["before"]
+    assert _digest(course / "submitted") == before["submitted"], "submitted/ changed"
+    assert _digest(course / "source") == before["source"], "source/ changed"
+    assert _digest(ROOT / "instructor") == before["instructor"], "the grader's own files changed"
+    assert sorted(p.name for p in SITE.iterdir()) == before["site"], "something was written into the venv"
+
+
+def test_isolation_no_process_of_a_submission_remains(graded):
+    time.sleep(1)
+    left = [p.info for p in psutil.process_iter(["pid", "cmdline"]) if MARKER in " ".join(p.info["cmdline"] or [])]
+    assert left == []
+    if graded["sandbox"] == "podman":  # and no container of the grading is left, running or stopped
+        from coursetools.sandbox.launcher import LABEL, engine_args
+
+        ps = subprocess.run(["podman", *engine_args(), "ps", "-a", "--format", "{{.Names}}", "--filter",
+                             f"label={LABEL}"], capture_output=True, text=True)
+        assert ps.returncode == 0 and ps.stdout.strip() == "", ps.stdout + ps.stderr
+
+
+def test_isolation_the_summary_names_who_tried(graded):
+    summary = graded["report"].summary()
+    for student, words in FLAGGED.items():
+        assert f"FLAGGED {student}:" in summary, summary
+        assert words in summary.split(f"FLAGGED {student}:")[1].split("\n")[0], summary
+    for student in HONEST:
+        assert f"FLAGGED {student}:" not in summary, summary
+
+
+def test_isolation_feedback_holds_no_secret_and_no_hidden_test(graded):
+    course = graded["course"]
+    hidden = private_lines(course / "source" / LAB / f"{LAB}.ipynb", kinds=("hidden",))
+    check_lines = [line for line in CHECKS.read_text().splitlines()
+                   if line.strip().startswith(("def ", "for ", "if ", "return ")) and len(line.strip()) > 25]
+    assert hidden and check_lines
+    for student in ("prints_secrets", "verbose_tracebacks", "honest_bug"):
+        folder = course / "feedback" / student / LAB
+        html = (folder / f"{LAB}.html").read_text()
+        assert SEED not in html, student
+        assert find_leaks(folder, hidden) == [], student
+        assert not [line for line in check_lines if line.strip() in html], student
+    assert "fail-soft" in (course / "feedback" / "honest_bug" / LAB / f"{LAB}.html").read_text()
