@@ -18,16 +18,7 @@ c.CourseDirectory.db_url = os.environ.get(
     "COURSE_DB_URL", "sqlite:///" + os.path.join(HERE, "gradebook.db")
 )
 
-# The labs, in the order students meet them.
-LABS = [
-    "01_game_trees",
-    "02_minimax",
-    "03_alphabeta",
-    "04_move_ordering",
-    "05_heuristics",
-    "06_beyond_two_players",
-    "07_mcts",
-]
+# The labs are listed once, in instructor/coursetools/labs.py (nbgrader finds them in source/).
 
 # Stubs students see in place of solutions.
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}

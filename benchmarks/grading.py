@@ -21,6 +21,7 @@ from pathlib import Path
 
 from coursetools import course_root, tool_env
 from coursetools.grading.autograde import grade
+from coursetools.labs import LABS
 from coursetools.quality.toycourse import (LAB as TOY, PERFECT, make_lab_course, make_toy_course, remove_course,
                                    solution_submission, toy_submission)
 
@@ -101,7 +102,7 @@ def _mean_timing(report: object) -> dict[str, float]:
 def checks_per_lab(submissions: int = 2) -> dict[str, dict[str, float]]:
     """For every lab in source/: the mean seconds of a correct submission's parts, graded one at a time."""
     out = {}
-    for lab in sorted(p.name for p in (course_root() / "source").iterdir() if p.is_dir()):
+    for lab in LABS:
         with tempfile.TemporaryDirectory(prefix="bench-checks-") as tmp:
             course = _course(Path(tmp) / "course", lab, submissions)
             report = grade(course, lab, jobs=1, force=True, progress=None)

@@ -42,7 +42,9 @@ def cmd_bank(args: argparse.Namespace) -> int:
 
     root = course_root()
     bad = 0
-    for lab in args.labs or sorted(p.name for p in (root / "bank").iterdir() if p.is_dir()):
+    from coursetools.labs import LABS
+
+    for lab in args.labs or [lab for lab in LABS if (root / "bank" / lab).is_dir()]:
         outcomes = check_bank(root, lab)
         print(table(lab, outcomes), flush=True)
         bad += sum(bool(o.problems) for o in outcomes.values())

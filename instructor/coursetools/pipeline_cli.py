@@ -32,7 +32,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
 def cmd_rebuild_gradebook(args: argparse.Namespace) -> int:
     """Rebuild the gradebook from source/ and submitted/ (the old sqlite file is kept as a backup)."""
     from coursetools.grading.autograde import db_url, grade
-    from coursetools.course.release import labs
+    from coursetools.labs import labs_in
 
     root = course_root()
     url = db_url(root)
@@ -43,7 +43,7 @@ def cmd_rebuild_gradebook(args: argparse.Namespace) -> int:
             path.replace(backup)
             print(f"old gradebook kept as {backup}")
     bad = 0
-    for lab in labs(root):
+    for lab in labs_in(root):
         if any((p / lab).is_dir() for p in (root / "submitted").glob("*")):
             report = grade(root, lab, jobs=args.jobs, force=True)
             print(report.summary())

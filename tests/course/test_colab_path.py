@@ -45,13 +45,13 @@ from coursetools.course.edition import build_student_edition
 from coursetools.course.publish import PACKAGE_FILES, build_dist
 from coursetools.course.stamp import SETUP_TAG, companion_notebooks, load_config, normalize, setup_code
 from coursetools.quality.submission import build_submission
+from coursetools.labs import LABS
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUIREMENTS = ROOT / "tests" / "colab-requirements.txt"
 CACHE = ROOT / "build" / "colab"
 KERNEL = "colab-pinned"
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
-LABS = sorted(p.name for p in (ROOT / "release").iterdir() if (p / f"{p.name}.ipynb").is_file())
 NOTEBOOKS = [p.name for p in companion_notebooks(ROOT)]
 CFG = load_config(ROOT)
 PLAY_CALL = re.compile(r"(?<![\w.])play\(")  # course_lib.play.play(...), not display(...) or game.play(...)

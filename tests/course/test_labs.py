@@ -13,9 +13,9 @@ from nbclient import NotebookClient
 
 from coursetools.quality.bank import check_bank, table
 from coursetools.quality.toycourse import make_lab_course
+from coursetools.labs import LABS
 
 ROOT = Path(__file__).resolve().parents[2]
-LABS = sorted(p.name for p in (ROOT / "source").iterdir() if p.is_dir() and any(p.glob("*.ipynb")))
 BANKED = [lab for lab in LABS if (ROOT / "bank" / lab / "expected.csv").is_file()]
 BLOCK = re.compile(r"### BEGIN (SOLUTION|HIDDEN TESTS)\n(.*?)### END \1", re.DOTALL)
 

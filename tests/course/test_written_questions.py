@@ -20,9 +20,9 @@ from coursetools import tool_env
 from coursetools.course.labfiles import MODEL_ANSWER, RUBRIC, rubric_lines, written_answers
 from coursetools.course.leakcheck import MIN_LENGTH, find_leaks
 from coursetools.quality.submission import build_submission
+from coursetools.labs import LABS
 
 ROOT = Path(__file__).resolve().parents[2]
-LABS = sorted(p.name for p in (ROOT / "source").iterdir() if (p / f"{p.name}.ipynb").is_file())
 STUB = "YOUR ANSWER HERE"
 
 

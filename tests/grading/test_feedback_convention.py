@@ -23,9 +23,9 @@ import pytest
 from coursetools import tool_env
 from coursetools.grading.autograde import grade
 from coursetools.quality.toycourse import make_lab_course, remove_course, solution_submission
+from coursetools.labs import LABS
 
 ROOT = Path(__file__).resolve().parents[2]
-LABS = sorted(p.name for p in (ROOT / "release").iterdir() if p.is_dir() and any(p.glob("*.ipynb")))
 HIDDEN_RULE = "Every test cell also runs hidden cases when your notebook is"
 
 

@@ -7,11 +7,7 @@ import sys
 from pathlib import Path
 
 from coursetools import tool_env
-
-
-def labs(root: Path) -> list[str]:
-    """The labs that exist in source/, in order."""
-    return sorted(p.name for p in (root / "source").iterdir() if p.is_dir() and any(p.glob("*.ipynb")))
+from coursetools.labs import labs_in
 
 
 def release_all(root: Path) -> int:
@@ -23,7 +19,7 @@ def release_all(root: Path) -> int:
     changed = stamp_all(root)
     if changed:
         print(f"stamped the set-up cell and links into {len(changed)} notebook(s)")
-    found = labs(root)
+    found = labs_in(root)
     if not found:
         print("no labs in source/ yet: nothing to release")
         return 0

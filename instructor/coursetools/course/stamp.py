@@ -305,7 +305,9 @@ def map_source(cfg: CourseConfig, root: Path) -> str:
 
 def lab_sources(root: Path) -> list[Path]:
     """The nbgrader source notebooks, ``source/<lab>/<lab>.ipynb``, in lab order."""
-    return sorted(p for p in (root / "source").glob("*/*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    from coursetools.labs import labs_in, source_notebook
+
+    return [source_notebook(root, lab) for lab in labs_in(root)]
 
 
 def companion_notebooks(root: Path) -> list[Path]:

@@ -26,7 +26,8 @@ from coursetools import tool_env
 from coursetools.grading.autograde import db_url, course_id, grade
 from coursetools.course.labfiles import solution_answers, written_answers
 from coursetools.course.leakcheck import find_leaks, private_lines
-from coursetools.course.release import labs, release_all
+from coursetools.course.release import release_all
+from coursetools.labs import labs_in
 from coursetools.quality.submission import build_submission, parse_answers, solution_ids
 
 DEMO_CELL_TIMEOUT = 20  # seconds per cell for the demo class (the course's own limit is 120 s)
@@ -61,7 +62,7 @@ def build_demo_class(root: Path) -> list[Path]:
     """
     demo = root / "demo"
     out = []
-    for lab in labs(root):
+    for lab in labs_in(root):
         release = root / "release" / lab / f"{lab}.ipynb"
         source = root / "source" / lab / f"{lab}.ipynb"
         if not release.is_file() or not source.is_file():
@@ -123,7 +124,7 @@ def run_demo(root: Path, jobs: int | None = None, update_expected: bool = False)
     root = Path(root)
     if release_all(root):
         return 1
-    lab_list = [lab for lab in labs(root) if (root / "release" / lab).is_dir()]
+    lab_list = [lab for lab in labs_in(root) if (root / "release" / lab).is_dir()]
     bad = 0
     for lab in lab_list:
         problems = check_release(root, lab)

@@ -20,13 +20,13 @@ from typing import Any
 
 from coursetools import course_root
 from coursetools.hidden import load_checks
+from coursetools.labs import labs_in
 
 
 def golden_labs(root: Path | None = None) -> list[str]:
     """The labs whose checks list golden cases."""
     root = root or course_root()
-    labs = sorted(p.name for p in (root / "source").iterdir() if p.is_dir())
-    return [lab for lab in labs if hasattr(load_checks(lab), "GOLDEN")]
+    return [lab for lab in labs_in(root) if hasattr(load_checks(lab), "GOLDEN")]
 
 
 def golden_texts(lab: str) -> dict[str, str]:

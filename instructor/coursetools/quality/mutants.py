@@ -525,7 +525,9 @@ def cmd_mutants(args: Any) -> int:
     from coursetools import course_root
 
     root = course_root()
-    sources = sorted((root / "source").glob("*/*.ipynb"))
+    from coursetools.labs import labs_in, source_notebook
+
+    sources = [source_notebook(root, lab) for lab in labs_in(root)]
     if args.labs:
         sources = [s for s in sources if s.parent.name in args.labs or s.parent.name[:2] in args.labs]
     total = {}

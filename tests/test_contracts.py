@@ -1,0 +1,158 @@
+"""Contracts between the course's parts that no single module checks: the one list of labs against
+the folders, dotted paths written as strings (nbgrader's configuration, the shards' generated
+configuration), every hidden ``check(...)`` of source/ against the checks, and imports that go one
+way between the subsystems of `coursetools`."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+from pathlib import Path
+
+import nbformat
+import pytest
+from traitlets.config import Config
+from traitlets.config.loader import PyFileConfigLoader
+
+import coursetools
+from coursetools.grading.autograde import Grader
+from coursetools.grading.checker import parse_hidden, split_hidden
+from coursetools.hidden import load_group
+from coursetools.labs import LABS, checks_module, labs_in, release_notebook, source_notebook
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = Path(coursetools.__file__).parent
+
+
+def _dotted_strings(value: object) -> list[str]:
+    """Every string of a configuration value that names something in coursetools."""
+    if isinstance(value, str):
+        return [value] if value.startswith("coursetools.") else []
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _dotted_strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _dotted_strings(v)]
+    return []
+
+
+def _config_strings(cfg: Config) -> list[str]:
+    out = []
+    for section in cfg.values():
+        if isinstance(section, Config):
+            out += [s for v in section.values() for s in _dotted_strings(v)]
+    return out
+
+
+def _resolve(dotted: str) -> object:
+    """Import the longest module prefix of `dotted`, then follow the rest as attributes."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for name in parts[cut:]:
+            obj = getattr(obj, name)
+        return obj
+    raise ModuleNotFoundError(dotted)
+
+
+def test_the_labs_folders_follow_the_one_list():
+    assert labs_in(ROOT) == list(LABS)
+    for lab in LABS:
+        assert source_notebook(ROOT, lab).is_file(), lab
+        assert release_notebook(ROOT, lab).is_file(), lab
+        assert (ROOT / "bank" / lab / "expected.csv").is_file(), lab
+        assert importlib.import_module(checks_module(lab)) is not None
+    rooms = sorted(p.name for p in (PACKAGE / "checks").iterdir() if p.is_dir() and p.name.startswith("lab"))
+    assert rooms == [f"lab{lab[:2]}" for lab in LABS]
+    assert sorted(p.name for p in (ROOT / "release").iterdir() if p.is_dir()) == list(LABS)
+
+
+def test_every_dotted_path_of_the_course_configuration_imports():
+    cfg = PyFileConfigLoader("nbgrader_config.py", path=str(ROOT)).load_config()
+    found = _config_strings(cfg)
+    assert "coursetools.sandbox.manager.SandboxKernelManager" in found
+    assert len(found) >= 4
+    for dotted in found:
+        assert _resolve(dotted) is not None, dotted
+
+
+def test_every_dotted_path_of_a_shards_configuration_imports(tmp_path):
+    """The configuration a grading shard runs with, written by the real code, then loaded as nbgrader would."""
+    grader = Grader(ROOT, LABS[0], progress=None)  # building one starts nothing
+    grader._write_config(tmp_path, f"sqlite:///{tmp_path / 'gradebook.db'}", tmp_path / "ipc")
+    cfg = PyFileConfigLoader("nbgrader_config.py", path=str(tmp_path)).load_config()
+    found = _config_strings(cfg)
+    assert {"coursetools.grading.autograde.hook_started", "coursetools.grading.autograde.hook_finished"} <= set(found)
+    for dotted in found:
+        assert callable(_resolve(dotted)) or inspect.isclass(_resolve(dotted)), dotted
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_every_hidden_check_of_the_source_resolves(lab):
+    nb = nbformat.read(source_notebook(ROOT, lab), as_version=4)
+    calls = 0
+    for cell in nb.cells:
+        _, hidden = split_hidden(cell.source)
+        if hidden is None:
+            continue
+        for call in parse_hidden(hidden):
+            assert call.lab == lab, f"a hidden test of {lab} checks {call.lab}"
+            group = load_group(call.lab, call.group)
+            inspect.signature(group).bind(**call.names)  # the group takes the functions the cell names
+            calls += 1
+    assert calls, f"{lab} has no hidden check"
+
+
+# --- imports go one way -------------------------------------------------------------------------------------
+# A part may import from its own folder and from the parts below it, never from a part above.
+LAYERS = {
+    "__init__": 0, "hidden": 0, "labs": 0,
+    "channel": 1, "sandbox": 1, "course": 1,
+    "checks": 2,
+    "grading": 3,
+    "tournament": 4,
+    "quality": 5,
+    "pipeline_cli": 6, "cli": 7, "__main__": 8,
+}
+
+
+def _part(module: str) -> str:
+    """The part of ``coursetools.a.b``: its folder, or its own name for a module on top."""
+    rest = module.split(".")[1:]
+    return rest[0] if rest else "__init__"
+
+
+def _imports(path: Path, module: str) -> list[str]:
+    """Every coursetools module that `path` (module `module`) imports, wherever in the file."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names if a.name.split(".")[0] == "coursetools"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] == "coursetools":
+                out.append(target)
+    return out
+
+
+def test_imports_go_one_way_between_the_parts():
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = ".".join(("coursetools", *path.relative_to(PACKAGE).with_suffix("").parts))
+        module = module.removesuffix(".__init__") if path.name == "__init__.py" else module
+        mine = _part(module) if path.parent != PACKAGE or path.name != "__init__.py" else "__init__"
+        assert mine in LAYERS, f"{path}: a new part of coursetools; give it a layer in this test"
+        for target in _imports(path, module):
+            theirs = _part(target)
+            if theirs != mine and LAYERS[theirs] >= LAYERS[mine]:
+                wrong.append(f"{module} imports {target} ({mine} must not depend on {theirs})")
+    assert not wrong, "\n".join(wrong)
