@@ -18,6 +18,9 @@ $(STAMP): pyproject.toml instructor/pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev,lab]" -e ./instructor
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
+	# JupyterLab: saves of one notebook one after the other (Ctrl+S then Validate never shows "File Changed")
+	mkdir -p $(VENV)/share/jupyter/labextensions
+	ln -sfn $(abspath instructor/labextensions/course-save-queue) $(VENV)/share/jupyter/labextensions/course-save-queue
 	touch $(STAMP)
 
 setup: $(STAMP)
