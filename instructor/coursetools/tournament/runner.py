@@ -732,7 +732,7 @@ def draw_ratings(rows: list[dict], path: Path, title: str) -> None:
     few = any(not r["spread"].shown for r in rows)
     ax.axvline(ELO_BASE, color="#bbbbbb", lw=1, ls="--", zorder=0)
     ax.set_xlabel("Elo rating (dots), with its 95 % interval"
-                  + (f"; hollow dots: fewer than {MIN_GAMES} games, no interval" if few else ""))
+                  + (f"\n(hollow dots: fewer than {MIN_GAMES} games, no interval)" if few else ""))
     ax.set_title(title, fontsize=10)
     ax.margins(y=0.15)
     from matplotlib.lines import Line2D
