@@ -13,11 +13,15 @@ export PATH := $(abspath $(BIN)):$(PATH)
 
 .PHONY: setup demo test banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps container-deps stamp soak dist publish
 
+# The venv also gets the course-save-queue JupyterLab extension (saves of one notebook run one after
+# the other, so Ctrl+S then nbgrader's Validate never shows "File Changed"), linked as a develop install.
 $(STAMP): pyproject.toml instructor/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev,lab]" -e ./instructor
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
+	mkdir -p $(VENV)/share/jupyter/labextensions
+	ln -sfn $(abspath instructor/labextensions/course-save-queue) $(VENV)/share/jupyter/labextensions/course-save-queue
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -54,6 +54,7 @@ KERNEL = "colab-pinned"
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 NOTEBOOKS = [p.name for p in companion_notebooks(ROOT)]
 CFG = load_config(ROOT)
+WHEEL = f"{CFG.package.replace('-', '_')}-{CFG.version}-py3-none-any.whl"
 PLAY_CALL = re.compile(r"(?<![\w.])play\(")  # course_lib.play.play(...), not display(...) or game.play(...)
 
 pytestmark = pytest.mark.slow
@@ -155,9 +156,19 @@ def _write_index(folder: Path, files: list[Path]) -> None:
 
 
 class _Index(http.server.SimpleHTTPRequestHandler):
-    """Serves the index folder and remembers every path asked for."""
+    """Serves the index folder and remembers every path asked for; below /private/ it asks for a password,
+    as GitHub does for a repository that does not exist."""
 
     asked: list[str] = []
+
+    def do_GET(self) -> None:
+        if self.path.startswith("/private/"):
+            self.send_response(401)
+            self.send_header("WWW-Authenticate", 'Basic realm="GitHub"')
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        super().do_GET()
 
     def log_message(self, fmt: str, *args) -> None:
         self.asked.append(self.path)
@@ -179,6 +190,9 @@ def _bare_edition(tmp: Path) -> tuple[Path, str]:
     _run([*git, "tag", CFG.ref], cwd=work)
     github = tmp / "github"
     _run([*git, "clone", "--quiet", "--bare", work, github / CFG.github_path])
+    untagged = tmp / "github-untagged" / CFG.github_path  # the repository before its tag was pushed
+    _run([*git, "clone", "--quiet", "--bare", "--no-tags", work, untagged])
+    assert not _run(["git", "tag"], cwd=untagged).stdout.strip()
     commit = _run(["git", "rev-parse", f"{CFG.ref}^{{commit}}"], cwd=work).stdout.strip()
     return github, commit
 
@@ -372,11 +386,13 @@ def test_colab_offline_first_cell_says_what_happened_and_what_to_do(colab, tmp_p
     assert [o.output_type for o in first.outputs] == ["stream"] and first.outputs[0].name == "stdout", first.outputs
     assert said.splitlines()[:3] == [
         "course_lib, the course's helper package, could not be installed:",
-        "  - from the Python Package Index: it could not be reached (is this runtime connected to the internet?)",
-        f"  - from the course's repository at tag {CFG.ref}: it could not be reached "
-        "(is this runtime connected to the internet?)",
+        "  - from the Python Package Index: no network: it could not be reached",
+        f"  - from the course's repository at tag {CFG.ref}: no network: it could not be reached",
     ], said
-    assert f"pip install {CFG.pinned}" in said and "What to do" in said and "Traceback" not in said
+    assert "What to do: connect this runtime to the internet and run this cell again, or\n" \
+        f"install course_lib from a file: the course's wheel, {WHEEL},\n" in said
+    assert f"%pip install /path/to/{WHEEL}   then run this cell again" in said
+    _assert_plain(said)
     later = [o for c in _code(nb)[1:] for o in c.outputs if o.output_type == "error"]
     assert later and later[0].ename == "ModuleNotFoundError" and "course_lib" in later[0].evalue
     assert sorted(os.listdir(_site(colab["python"]))) == colab["baseline"], "nothing was installed"
@@ -391,7 +407,7 @@ def test_colab_first_cell_falls_back_to_the_editions_tag(colab, tmp_path):
                           cwd=tmp_path, timeout=300)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert done.stdout.splitlines() == [
-        "  - from the Python Package Index: it does not offer this version",
+        "  - from the Python Package Index: the package is not published yet",
         f"installed course_lib from the course's repository at tag {CFG.ref} ({CFG.install_source})",
     ], done.stdout
     direct = _installed(colab["python"])
@@ -400,3 +416,85 @@ def test_colab_first_cell_falls_back_to_the_editions_tag(colab, tmp_path):
                    env=env, cwd=tmp_path).stdout.strip()
     assert version == CFG.version
     _reset(colab["python"], colab["baseline"])
+
+
+# --- the set-up cell when nothing is published yet ----------------------------------------------------------
+
+BOILERPLATE = ("originates from a subprocess", "subprocess-exited-with-error", "likely not a problem with pip",
+               "note:", "hint:", "Traceback")
+
+
+def _assert_plain(said: str) -> None:
+    """No pip boilerplate, and no address: nothing links to a page that may not exist."""
+    assert not [b for b in BOILERPLATE if b in said], said
+    assert "http" not in said and "github.com" not in said and "/issues" not in said, said
+
+
+def _setup_cell(colab, env: dict, cwd: Path) -> str:
+    """Run the committed set-up cell's code in the pinned Python; its output (it must not fail)."""
+    done = subprocess.run([str(colab["python"]), "-c", setup_code(CFG)], capture_output=True, text=True, env=env,
+                          cwd=cwd, stdin=subprocess.DEVNULL, timeout=300)
+    assert done.returncode == 0 and not done.stderr.strip(), done.stderr
+    return done.stdout
+
+
+def _github_at(colab, tmp: Path, where: str) -> dict:
+    """The environment with https://github.com/ sent to `where`: the missing-repository and missing-tag cases."""
+    port = colab["server"].server_address[1]
+    base = {"no repository (GitHub asks for a password)": f"http://127.0.0.1:{port}/private/",
+            "no repository (the server answers 404)": f"http://127.0.0.1:{port}/nowhere/",
+            "no repository (a local path)": (tmp / "empty").as_uri() + "/",
+            "no tag": (colab["tmp"] / "github-untagged").as_uri() + "/"}[where]
+    gitconfig = tmp / "gitconfig"
+    gitconfig.write_text(f'[url "{base}"]\n\tinsteadOf = https://github.com/\n')
+    return dict(colab["env"], PIP_INDEX_URL=f"http://127.0.0.1:{port}/without-course/",
+                GIT_CONFIG_GLOBAL=str(gitconfig))
+
+
+@pytest.mark.parametrize("where", ["no repository (GitHub asks for a password)",
+                                   "no repository (the server answers 404)", "no repository (a local path)",
+                                   "no tag"])
+def test_colab_unpublished_first_cell_says_so_and_installs_from_the_wheel(where, colab, tmp_path):
+    """Index without the package, repository or tag missing: plain words, then the wheel installs it."""
+    _reset(colab["python"], colab["baseline"])
+    env = _github_at(colab, tmp_path, where)
+    work = tmp_path / "lab"
+    work.mkdir()
+    said = _setup_cell(colab, env, work)
+    lines = said.splitlines()
+    assert lines[:3] == [
+        "course_lib, the course's helper package, could not be installed:",
+        "  - from the Python Package Index: the package is not published yet",
+        f"  - from the course's repository at tag {CFG.ref}: the repository or tag does not exist (yet)",
+    ], said
+    assert f"What to do: install course_lib from a file: the course's wheel, {WHEEL},\n" in said
+    assert "connect this runtime" not in said
+    assert f"%pip install /path/to/{WHEEL}   then" in said and f"{CFG.source_env}=/path/to/{WHEEL} (or to" in said
+    _assert_plain(said)
+    assert sorted(os.listdir(_site(colab["python"]))) == colab["baseline"], "nothing was installed"
+    # what it offers works: the wheel beside the notebook, or named by the environment variable
+    wheel = next(p for p in colab["dist"] if p.suffix == ".whl")
+    assert wheel.name == WHEEL
+    if where == "no tag":
+        said = _setup_cell(colab, dict(env, **{CFG.source_env: str(wheel)}), work)
+        assert said == f"installed course_lib from {CFG.source_env} (set in this environment) ({wheel})\n", said
+    else:
+        shutil.copy(wheel, work / WHEEL)
+        said = _setup_cell(colab, env, work)
+        assert said == f"installed course_lib from the wheel beside this notebook ({WHEEL})\n", said
+    version = _run([colab["python"], "-c", "import course_lib, binarytree; print(course_lib.__version__)"],
+                   env=env, cwd=tmp_path).stdout.strip()
+    assert version == CFG.version
+    _reset(colab["python"], colab["baseline"])
+
+
+def test_colab_first_cell_names_a_missing_file(colab, tmp_path):
+    """COURSE_LIB_SOURCE names a wheel that is not there: it says so, and nothing else is tried."""
+    _reset(colab["python"], colab["baseline"])
+    env = dict(colab["env"], **{CFG.source_env: str(tmp_path / WHEEL)})
+    said = _setup_cell(colab, env, tmp_path)
+    assert said.splitlines()[:2] == [
+        "course_lib, the course's helper package, could not be installed:",
+        f"  - from {CFG.source_env} (set in this environment): that file or folder does not exist",
+    ], said
+    _assert_plain(said)

@@ -125,8 +125,8 @@ def test_setup_cell_reports_a_failed_install_in_plain_words(tmp_path):
     assert done.returncode == 0 and done.stderr == "", done.stderr  # no traceback
     lines = done.stdout.splitlines()
     assert lines[0] == "course_lib, the course's helper package, could not be installed:"
-    assert lines[1].startswith("  - from COURSE_LIB_SOURCE (set in this environment): ")
-    assert "pip install adversarial-search-labs==" in done.stdout and "What to do" in done.stdout
+    assert lines[1] == "  - from COURSE_LIB_SOURCE (set in this environment): that file or folder does not exist"
+    assert "What to do: install course_lib from a file" in done.stdout and "%pip install /path/to/" in done.stdout
 
 
 def test_setup_cell_pins_the_package_then_the_repository_tag():

@@ -17,8 +17,9 @@ import pytest
 
 from coursetools.course.labfiles import solution_answers
 from coursetools.quality.submission import build_submission
-from coursetools.tournament.runner import (Tournament, budget_decision, find_event, fit_elo, isolation_mobility,
-                                    isolation_openings, pseudonyms, run_tournament, write)
+from coursetools.tournament.runner import (BOOTSTRAP, MIN_GAMES, GameRecord, Player, Tournament, budget_decision,
+                                           find_event, fit_elo, isolation_mobility, isolation_openings, pseudonyms,
+                                           ratings, run_tournament, write)
 from coursetools.tournament.agents import cells_to_run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,6 +86,48 @@ def test_elo_orders_by_results_and_stays_finite():
     assert abs((lone["w"] - 1500) + (lone["l"] - 1500)) < 0.01  # symmetric around the anchor
 
 
+def _games(results: list[tuple[str, str, float]]) -> list[GameRecord]:
+    return [GameRecord(f"g{i:03d}", a, b, 0, None, result=r) for i, (a, b, r) in enumerate(results, 1)]
+
+
+def test_an_agent_that_won_every_game_gets_an_interval_of_real_width():
+    """Every resample of all-won games is the same games: the bootstrap alone would say "± 0"."""
+    players = [Player("w", "w"), Player("l", "l")]
+    for per_colour in (2, MIN_GAMES):  # 4 games (the issue's page), then enough for an interval
+        elo, spread = ratings(players, _games([("w", "l", 1.0), ("l", "w", 0.0)] * per_colour), "seed")
+        s = spread["w"]
+        assert s.games == 2 * per_colour and elo["w"] > 1700
+        if s.games < MIN_GAMES:
+            assert not s.shown and s.sd is None and s.low is None
+            continue
+        assert s.shown and s.sd > 100, s
+        assert s.low < elo["w"] - 200 and s.high > elo["w"] + 200, s
+        assert spread["l"].high > elo["l"] + 200 and spread["l"].low < elo["l"] - 200
+
+
+def test_interval_narrows_with_games_and_is_never_narrower_than_the_bootstrap():
+    rng = random.Random(7)
+    keys = list("abcde")
+    players = [Player(k, k) for k in keys]
+    widths = []
+    for rounds in (2, 8):  # 16, then 64 games per agent
+        results = [(a, b, rng.choice((1.0, 1.0, 0.5, 0.0)) if a < b else rng.choice((1.0, 0.5, 0.0, 0.0)))
+                   for _ in range(rounds) for a in keys for b in keys if a != b]
+        elo, spread = ratings(players, _games(results), "seed")
+        assert all(spread[k].shown and spread[k].low < elo[k] < spread[k].high for k in keys)
+        widths.append(sum(spread[k].high - spread[k].low for k in keys) / len(keys))
+        # the bootstrap's own quantiles lie inside the interval shown
+        boot = random.Random("seed/bootstrap")
+        data = [(a, b, r) for a, b, r in results]
+        fits = [fit_elo(keys, [data[boot.randrange(len(data))] for _ in data], iterations=200)
+                for _ in range(BOOTSTRAP)]
+        for k in keys:
+            xs = sorted(f[k] for f in fits)
+            assert spread[k].low <= xs[int(0.025 * (len(xs) - 1))] + 1e-9
+            assert spread[k].high >= xs[-1 - int(0.025 * (len(xs) - 1))] - 1e-9
+    assert widths[1] < 0.7 * widths[0], widths
+
+
 def test_budget_decision_counts_its_nodes_and_is_the_same_twice():
     game = find_event(LAB).game()
     start = isolation_openings(game, random.Random(1), 1)[0]
@@ -149,6 +192,10 @@ def test_faulty_agents_lose_their_games_and_are_named(tmp_path):
     rows = t.standings()
     assert {r["player"].key for r in rows[:2]} == {"honest", "house: mobility"}
     text = paths["html"].read_text()
+    assert all(r["games"] == 8 < MIN_GAMES and not r["spread"].shown for r in rows)
+    board = text.split("<h2>Leaderboard</h2>", 1)[1].split("<h2>", 1)[0]
+    assert board.count(f"none: 8 games, fewer than {MIN_GAMES}") == len(rows) and "± 0" not in board
+    assert f"fewer than {MIN_GAMES} games gets no interval" in board
     section = text.split("Games lost by a fault", 1)[1].split("<h2>", 1)[0]
     for s in ("crasher", "hanger", "illegal_value"):
         assert s in section

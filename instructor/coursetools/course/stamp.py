@@ -172,10 +172,12 @@ def checked_config(root: Path) -> CourseConfig:
 
 SETUP_TEMPLATE = """\
 # Set-up. Where course_lib is missing (Google Colab, a fresh environment) this installs the
-# course's version of it: from the Python Package Index, else from the course's repository.
-# Where course_lib is installed already it does nothing.
+# course's version of it: from its wheel if one lies beside this notebook, else from the
+# Python Package Index, else from the course's repository. Where course_lib is installed
+# already it does nothing.
 # Written by `python -m coursetools stamp` from pyproject.toml; do not edit by hand.
 def _install_course_lib():
+    import glob
     import importlib
     import importlib.util
     import os
@@ -184,9 +186,10 @@ def _install_course_lib():
 
     if importlib.util.find_spec("course_lib") is not None:
         return
-    pinned = @PINNED@
-    sources = [
-        (pinned, "the Python Package Index"),
+    wheel = @WHEEL@
+    beside = sorted(glob.glob(@WHEELGLOB@))[-1:]  # this version's wheel, if one is here
+    sources = [(path, "the wheel beside this notebook") for path in beside] + [
+        (@PINNED@, "the Python Package Index"),
         (@TAGGED@, @WHERE@),
     ]
     light = [
@@ -197,48 +200,67 @@ def _install_course_lib():
 
     def pip_install(*args):
         done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *args],
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                              env=dict(os.environ, GIT_TERMINAL_PROMPT="0"))  # git never waits for a password
         return done.returncode == 0, done.stdout + done.stderr
 
     def why(log):
+        # What went wrong, in plain words, from pip's and git's output (never pip's own boilerplate).
         text = log.lower()
         if "no module named pip" in text:
             return "pip is not available in this Python"
-        if any(s in text for s in ("connection", "network is unreachable", "name resolution", "timed out",
-                                   "could not resolve host", "unable to access", "max retries")):
-            return "it could not be reached (is this runtime connected to the internet?)"
         if "cannot find command 'git'" in text or "git: not found" in text:
             return "git is not installed here"
+        if any(s in text for s in ("failed to establish a new connection", "connection refused", "name resolution",
+                                   "network is unreachable", "could not resolve host", "failed to connect to",
+                                   "couldn't connect to server", "timed out", "max retries exceeded")):
+            return "no network: it could not be reached"
+        if any(s in text for s in ("repository not found", "could not read username", "not found: did you run git",
+                                   "does not appear to be a git repository", "unknown revision",
+                                   "did not match any file", "couldn't find remote ref", "authentication failed")) \\
+                or ("fatal: repository" in text and "not found" in text):
+            return "the repository or tag does not exist (yet)"
+        if "does not exist" in text or "no such file or directory" in text:
+            return "that file or folder does not exist"
+        if "(from versions: none)" in text:
+            return "the package is not published yet"
         if "no matching distribution" in text or "could not find a version" in text:
-            return "it does not offer this version"
-        if "repository not found" in text or "did not match any file" in text or "couldn't find remote ref" in text:
-            return "the repository or its tag was not found"
-        errors = [line.strip() for line in log.splitlines() if line.strip().startswith("ERROR:")]
-        return "pip said: " + (errors[-1][6:].strip() if errors else (log.strip().splitlines() or ["no output"])[-1])
+            return "this version of the package is not published yet"
+        errors = [line.strip()[6:].strip() for line in log.splitlines() if line.strip().startswith("ERROR:")
+                  and "originates from a subprocess" not in line and "subprocess-exited-with-error" not in line]
+        return "pip said: " + (errors[-1] if errors else (log.strip().splitlines() or ["no output"])[-1])
 
     failed = []
     for source, where in sources:
         ok, log = pip_install("--no-deps", source)  # Colab already has the heavy dependencies
         if ok:
             break
-        failed.append(f"  - from {where}: {why(log)}")
+        failed.append((where, why(log)))
     else:
-        print("course_lib, the course's helper package, could not be installed:", *failed,
+        offline = any(reason.startswith("no network") for _, reason in failed)
+        print("course_lib, the course's helper package, could not be installed:",
+              *[f"  - from {where}: {reason}" for where, reason in failed],
               "Until it is installed, the cells that use course_lib fail with ModuleNotFoundError.",
-              "What to do: if this runtime is offline, connect it to the internet and run this cell again.",
-              f"Otherwise install it yourself with   pip install {pinned}   and run this cell again;",
-              f"if that fails too, report the lines above at @ISSUES@", sep="\\n")
+              *(["What to do: connect this runtime to the internet and run this cell again, or",
+                 "install course_lib from a file: the course's wheel, " + wheel + ","] if offline else
+                ["What to do: install course_lib from a file: the course's wheel, " + wheel + ","]),
+              "or the folder of its student edition, as your teacher hands them out. Any one of these works:",
+              "  - put the wheel beside this notebook (on Colab: upload it in the Files pane), run this cell again;",
+              "  - run   %pip install /path/to/" + wheel + "   then run this cell again;",
+              "  - set " + @ENV@ + "=/path/to/" + wheel + " (or to the folder)",
+              "    in the environment, restart the kernel and run this cell again.", sep="\\n")
         return
     missing = [req for module, req in light if importlib.util.find_spec(module) is None]
     if missing:
         ok, log = pip_install(*missing)
         if not ok:
             print(f"course_lib is installed, but {', '.join(missing)} could not be: {why(log)}.",
-                  f"What to do: install it yourself with   pip install {' '.join(missing)}   and run this cell again.",
+                  f"What to do: install it yourself with   %pip install {' '.join(missing)}   and run this cell again.",
                   sep="\\n")
             return
     importlib.invalidate_caches()
-    print(*failed, f"installed course_lib from {where} ({source})", sep="\\n")
+    print(*[f"  - from {where}: {reason}" for where, reason in failed], f"installed course_lib from {where} ({source})",
+          sep="\\n")
 
 
 _install_course_lib()
@@ -248,10 +270,11 @@ del _install_course_lib"""
 def setup_code(cfg: CourseConfig) -> str:
     """The source of the set-up cell."""
     light = ",\n".join(f"        ({m!r}, {r!r})" for m, r in cfg.light_deps)
+    stem = f"{cfg.package.replace('-', '_')}-{cfg.version}"
     values = {"@PINNED@": repr(cfg.pinned), "@TAGGED@": repr(cfg.install_source),
               "@WHERE@": repr(f"the course's repository at tag {cfg.ref}"), "@LIGHT@": light,
               "@ENV@": repr(cfg.source_env), "@ENVNAME@": f"{cfg.source_env} (set in this environment)",
-              "@ISSUES@": f"{cfg.repository.rstrip('/')}/issues"}
+              "@WHEEL@": repr(f"{stem}-py3-none-any.whl"), "@WHEELGLOB@": repr(f"{stem}-*.whl")}
     code = SETUP_TEMPLATE
     for marker, value in values.items():
         code = code.replace(marker, value)

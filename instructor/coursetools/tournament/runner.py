@@ -541,7 +541,7 @@ class Tournament:
     # -- results --
 
     def standings(self) -> list[dict]:
-        """One row per player, best first: points, games, wins, draws, losses, forfeits, Elo and its spread."""
+        """One row per player, best first: points, games, wins, draws, losses, forfeits, Elo and its `Spread`."""
         elo, spread = ratings(self.players, self.games, self.seed)
         rows = []
         for p in self.players:
@@ -550,8 +550,7 @@ class Tournament:
             rows.append({"player": p, "games": len(mine), "points": sum(pts),
                          "wins": sum(x == 1.0 for x in pts), "draws": sum(x == 0.5 for x in pts),
                          "losses": sum(x == 0.0 for x in pts), "faults": len(p.faults),
-                         "elo": elo[p.key], "sd": spread[p.key][0], "low": spread[p.key][1],
-                         "high": spread[p.key][2]})
+                         "elo": elo[p.key], "spread": spread[p.key]})
         rows.sort(key=lambda r: (-r["points"], -r["elo"], r["player"].shown))
         return rows
 
@@ -577,6 +576,40 @@ class Tournament:
 
 ELO_BASE, ELO_SCALE = 1500.0, 400.0
 BOOTSTRAP = 200
+MIN_GAMES = 10  # an agent with fewer rated games gets no interval: its rating is a rough guess
+Z95 = 1.959964  # the 97.5 % quantile of the normal distribution
+
+
+def _newton(keys: list[str], games: list[tuple[str, str, float]], iterations: int) -> tuple[Any, Any]:
+    """(log-strengths, Hessian of the log-likelihood there) of the Bradley-Terry fit with one virtual draw each."""
+    import numpy as np
+
+    index = {k: i for i, k in enumerate(keys)}
+    n = len(keys)
+    wins = np.full(n, 0.5)  # the virtual draw
+    met = np.zeros((n, n))  # games between each pair
+    for a, b, s in games:
+        i, j = index[a], index[b]
+        wins[i] += s
+        wins[j] += 1.0 - s
+        met[i, j] += 1
+        met[j, i] += 1
+    theta = np.zeros(n)  # natural log of each player's strength; the virtual opponent's is 0
+
+    def hessian(theta: Any) -> tuple[Any, Any]:
+        p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[i, j]: i's expected score against j
+        pv = 1.0 / (1.0 + np.exp(-theta))  # against the virtual opponent
+        w = met * p * (1.0 - p)
+        return p, pv, w - np.diag(w.sum(axis=1) + pv * (1.0 - pv))  # negative definite: Newton's step is safe
+
+    for _ in range(iterations):
+        p, pv, hess = hessian(theta)
+        grad = wins - (met * p).sum(axis=1) - pv
+        step = np.linalg.solve(hess, grad)
+        theta = theta - step
+        if float(np.max(np.abs(step))) < 1e-10:
+            break
+    return theta, hessian(theta)[2]
 
 
 def fit_elo(keys: list[str], games: list[tuple[str, str, float]], iterations: int = 500) -> dict[str, float]:
@@ -589,57 +622,90 @@ def fit_elo(keys: list[str], games: list[tuple[str, str, float]], iterations: in
     >>> r["a"] > 1500 > r["b"]
     True
     """
+    if not keys:
+        return {}
+    theta, _ = _newton(keys, games, iterations)
+    return {k: ELO_BASE + ELO_SCALE * float(theta[i]) / math.log(10) for i, k in enumerate(keys)}
+
+
+def model_errors(keys: list[str], games: list[tuple[str, str, float]]) -> dict[str, float]:
+    """Each rating's standard error on the Elo scale, from the curvature of the fit's likelihood, of its gap to
+    the average rating of all the agents (what a comparison between agents rests on; the scale's anchor is
+    left out, as resampling the games leaves it out too).
+
+    Never zero (the virtual draws keep the curvature finite), and it shrinks as games accumulate; unlike a
+    bootstrap it does not collapse for an agent that won, drew or lost every game.
+
+    >>> se = model_errors(["w", "l"], [("w", "l", 1.0), ("l", "w", 0.0)] * 2)
+    >>> 100 < se["w"] < 300
+    True
+    """
     import numpy as np
 
     if not keys:
         return {}
-    index = {k: i for i, k in enumerate(keys)}
-    n = len(keys)
-    wins = np.full(n, 0.5)  # the virtual draw
-    met = np.zeros((n, n))  # games between each pair
-    for a, b, s in games:
-        i, j = index[a], index[b]
-        wins[i] += s
-        wins[j] += 1.0 - s
-        met[i, j] += 1
-        met[j, i] += 1
-    theta = np.zeros(n)  # natural log of each player's strength; the virtual opponent's is 0
-    for _ in range(iterations):
-        p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[i, j]: i's expected score against j
-        pv = 1.0 / (1.0 + np.exp(-theta))  # against the virtual opponent
-        grad = wins - (met * p).sum(axis=1) - pv
-        w = met * p * (1.0 - p)
-        hess = w - np.diag(w.sum(axis=1) + pv * (1.0 - pv))  # negative definite: Newton's step is safe
-        step = np.linalg.solve(hess, grad)
-        theta = theta - step
-        if float(np.max(np.abs(step))) < 1e-10:
-            break
-    gamma = {k: float(np.exp(theta[index[k]])) for k in keys}
-    return {k: ELO_BASE + ELO_SCALE * math.log10(gamma[k]) for k in keys}
+    _, hess = _newton(keys, games, 500)
+    covariance = np.linalg.inv(-hess)
+    out = {}
+    for i, k in enumerate(keys):
+        gap = np.full(len(keys), -1.0 / len(keys))
+        gap[i] += 1.0
+        out[k] = ELO_SCALE / math.log(10) * math.sqrt(max(0.0, float(gap @ covariance @ gap)))
+    return out
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How sure a rating is: the rated games it rests on and, from `MIN_GAMES` on, a 95 % interval."""
+
+    games: int
+    sd: float | None = None  # the larger of the bootstrap's standard deviation and the model's standard error
+    low: float | None = None
+    high: float | None = None
+
+    @property
+    def shown(self) -> bool:
+        return self.sd is not None
+
+
+def spread_of(elo: float, games: int, resampled: list[float], model_sd: float) -> Spread:
+    """The spread of one rating: none below `MIN_GAMES` rated games, else the wider of the bootstrap's
+    percentile interval and the model's normal interval (a bootstrap in which every resample repeats the
+    same results, as for an agent that won every game, has no width of its own).
+
+    >>> spread_of(1723.0, 4, [1723.0] * 200, 250.0).shown
+    False
+    >>> s = spread_of(1723.0, 12, [1723.0] * 200, 250.0)
+    >>> round(s.sd), round(s.low), round(s.high)
+    (250, 1233, 2213)
+    """
+    if games < MIN_GAMES:
+        return Spread(games)
+    xs = sorted(resampled)
+    sd, low, high = model_sd, elo - Z95 * model_sd, elo + Z95 * model_sd
+    if len(xs) > 1:
+        mean = sum(xs) / len(xs)
+        sd = max(sd, math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)))
+        low, high = min(low, xs[int(0.025 * (len(xs) - 1))]), max(high, xs[int(math.ceil(0.975 * (len(xs) - 1)))])
+    return Spread(games, sd, low, high)
 
 
 def ratings(players: list[Player], games: list[GameRecord], seed: str) -> tuple[dict, dict]:
-    """Elo ratings from every game where both played (a double forfeit is no game), and per player the
-    spread over `BOOTSTRAP` seeded resamplings of the games: (standard deviation, 2.5 %, 97.5 % quantiles)."""
+    """Elo ratings from every game where both played (a double forfeit is no game), and per player its
+    `Spread`: the bootstrap over `BOOTSTRAP` seeded resamplings of the games, widened to the model's own
+    interval where that is wider, and no interval at all below `MIN_GAMES` rated games."""
     keys = [p.key for p in players]
     data = [(g.first, g.second, g.result) for g in games if not g.both_forfeit]
     elo = fit_elo(keys, data)
+    errors = model_errors(keys, data)
     rng = random.Random(f"{seed}/bootstrap")
     samples: dict[str, list[float]] = {k: [] for k in keys}
     for _ in range(BOOTSTRAP if data else 0):
         fit = fit_elo(keys, [data[rng.randrange(len(data))] for _ in data], iterations=200)
         for k in keys:
             samples[k].append(fit[k])
-    spread = {}
-    for k in keys:
-        xs = sorted(samples[k])
-        if not xs:
-            spread[k] = (0.0, elo[k], elo[k])
-            continue
-        mean = sum(xs) / len(xs)
-        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / max(1, len(xs) - 1))
-        spread[k] = (sd, xs[int(0.025 * (len(xs) - 1))], xs[int(math.ceil(0.975 * (len(xs) - 1)))])
-    return elo, spread
+    played = {k: sum(k in (a, b) for a, b, _s in data) for k in keys}
+    return elo, {k: spread_of(elo[k], played[k], samples[k], errors[k]) for k in keys}
 
 
 # --- output -----------------------------------------------------------------------------------------------------
@@ -654,13 +720,19 @@ def draw_ratings(rows: list[dict], path: Path, title: str) -> None:
     ys = list(range(n))[::-1]
     for y, r in zip(ys, rows):
         colour = "#7f7f7f" if r["player"].house else ("#d95f02" if r["faults"] else "#1b9e77")
-        ax.errorbar(r["elo"], y, xerr=[[r["elo"] - r["low"]], [r["high"] - r["elo"]]], fmt="o", color=colour,
-                    capsize=4, markersize=7)
+        s = r["spread"]
+        if s.shown:
+            ax.errorbar(r["elo"], y, xerr=[[r["elo"] - s.low], [s.high - r["elo"]]], fmt="o", color=colour,
+                        capsize=4, markersize=7)
+        else:  # a hollow dot: too few games for an interval
+            ax.plot(r["elo"], y, "o", markerfacecolor="white", markeredgecolor=colour, markersize=7)
         ax.annotate(f"{r['elo']:.0f}", (r["elo"], y), textcoords="offset points", xytext=(0, 7), ha="center",
                     fontsize=8)
     ax.set_yticks(ys, [f"{r['player'].shown}  ({r['points']:g} pts)" for r in rows])
+    few = any(not r["spread"].shown for r in rows)
     ax.axvline(ELO_BASE, color="#bbbbbb", lw=1, ls="--", zorder=0)
-    ax.set_xlabel("Elo rating (dots), with the 95 % interval of the bootstrap over games")
+    ax.set_xlabel("Elo rating (dots), with its 95 % interval"
+                  + (f"\n(hollow dots: fewer than {MIN_GAMES} games, no interval)" if few else ""))
     ax.set_title(title, fontsize=10)
     ax.margins(y=0.15)
     from matplotlib.lines import Line2D
@@ -763,6 +835,14 @@ def write(t: Tournament, replays: list[str] = ()) -> dict[str, Path]:
     return paths
 
 
+def _spread_cells(s: Spread) -> str:
+    """The ± and interval cells of a leaderboard row."""
+    if not s.shown:
+        return (f"<td class='muted'>-</td><td class='muted'>none: {s.games} game{'s' if s.games != 1 else ''}, "
+                f"fewer than {MIN_GAMES}</td>")
+    return f"<td>{s.sd:.0f}</td><td>{s.low:.0f} to {s.high:.0f}</td>"
+
+
 def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[str]) -> str:
     e, names = t.event, t.names()
     esc = html.escape
@@ -793,9 +873,13 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
         "(the Bradley-Terry model on the Elo scale, where a 400-point gap means the stronger agent is expected "
         "to score 10 times as much as the weaker; a draw counts as half a win for each side; every agent also "
         "gets one virtual draw against a 1500-rated opponent, which fixes the scale and keeps the rating of an "
-        f"agent that won or lost everything finite). ± is the standard deviation over {BOOTSTRAP} resamplings "
-        "of the games (seeded), and the interval holds 95 % of them: with few games per pair the intervals "
-        "are wide, and agents whose intervals overlap are not clearly different.</p>",
+        f"agent that won or lost everything finite). An agent with fewer than {MIN_GAMES} games gets no "
+        "interval: its rating is a rough guess. From that many on, ± is the larger of two standard deviations: "
+        f"over {BOOTSTRAP} resamplings of the games (seeded), and the model's own (from the curvature of its "
+        "likelihood, of the gap to the average rating), and the 95 % interval is the wider of theirs. "
+        "Resampling alone gives an agent that won, drew or lost every game no width at all, since every "
+        "resample repeats its results. With few games per pair the intervals are wide, and agents whose "
+        "intervals overlap are not clearly different.</p>",
         f"<p><img src='{esc(paths['png'].name)}' alt='Elo ratings with their intervals'></p>",
         "<table><tr><th>#</th><th class='l'>agent</th><th>points</th><th>games</th><th>won</th><th>drawn</th>"
         "<th>lost</th><th>lost by fault</th><th>Elo</th><th>±</th><th>95 % interval</th></tr>",
@@ -805,7 +889,7 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
         lines.append(f"<tr><td>{i}</td><td class='l'>{esc(p.shown)}{' <span class=muted>(house)</span>' if p.house else ''}"
                      f"</td><td>{r['points']:g}</td><td>{r['games']}</td><td>{r['wins']}</td><td>{r['draws']}</td>"
                      f"<td>{r['losses']}</td><td class='{'bad' if r['faults'] else ''}'>{r['faults']}</td>"
-                     f"<td>{r['elo']:.0f}</td><td>{r['sd']:.0f}</td><td>{r['low']:.0f} to {r['high']:.0f}</td></tr>")
+                     f"<td>{r['elo']:.0f}</td>{_spread_cells(r['spread'])}</tr>")
     lines.append("</table>")
     lines.append(f"<h2>Head to head</h2><p>Points the row's agent scored against the column's, out of {per_pair}.</p>")
     order = [r["player"] for r in rows]
