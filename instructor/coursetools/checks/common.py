@@ -21,9 +21,12 @@ def secret_seed() -> str | None:
 
 
 def rng(lab: str, group: str, secret: bool = False) -> random.Random:
-    """A generator for `group`: fixed public cases, or the secret seed's cases."""
-    seed = secret_seed() if secret else "public"
-    return random.Random(f"{lab}/{group}/{seed}")
+    """A generator for `group`: fixed public cases, or the secret seed's cases, drawn afresh for the submission
+    being graded (`for_student`: its student and timestamp), so a memorised hidden answer gains nothing; the same
+    submission regraded draws the same cases. The kinds and the count of the cases never depend on the draw."""
+    if not secret:
+        return random.Random(f"{lab}/{group}/public")
+    return random.Random(f"{lab}/{group}/{secret_seed()}" + (f"/{submission_key()}" if _SUBMISSION[0] else ""))
 
 
 class LentRandom(random.Random):
@@ -37,30 +40,39 @@ def has_secret() -> bool:
     return bool(secret_seed())
 
 
-#: The id of the student whose submission the grader is checking (None outside grading).
-_STUDENT: list[str | None] = [None]
+#: The submission the grader is checking: (student id, its timestamp as handed in), None outside grading.
+_SUBMISSION: list[tuple[str, str] | None] = [None]
 
 
 @contextlib.contextmanager
-def for_student(student_id: str | None):
-    """Within the block, `student_rng` draws the secret cases of `student_id` (the grader sets it per submission)."""
-    before, _STUDENT[0] = _STUDENT[0], (str(student_id) if student_id else None)
+def for_student(student_id: str | None, timestamp: str | None = None):
+    """Within the block, the secret cases are those drawn for this submission: `student_id` and its `timestamp`
+    (nbgrader's ``timestamp.txt``; the grader sets both per submission)."""
+    before = _SUBMISSION[0]
+    key = (str(student_id or ""), " ".join(str(timestamp or "").split()))
+    _SUBMISSION[0] = key if any(key) else None
     try:
         yield
     finally:
-        _STUDENT[0] = before
+        _SUBMISSION[0] = before
 
 
 def student_id() -> str | None:
     """The id of the student whose submission is being checked (set by `for_student`; never sent to a kernel)."""
-    return _STUDENT[0]
+    return (_SUBMISSION[0] or ("", ""))[0] or None
+
+
+def submission_key() -> str:
+    """The submission being checked as its draws are seeded: the student's id and the submission's timestamp."""
+    student, stamp = _SUBMISSION[0] or ("", "")
+    return f"student={student}/at={stamp}"
 
 
 def student_rng(lab: str, group: str) -> random.Random:
-    """The secret cases of `group` for the student being graded: from the secret seed AND the student's id,
-    so two students do not see the same hidden positions in their feedback (the same student, the same
-    seed: the same cases and the same grade)."""
-    return random.Random(f"{lab}/{group}/{secret_seed()}/student={_STUDENT[0] or ''}")
+    """The secret cases of `group` drawn for the submission being graded: from the secret seed, the student's id
+    and the submission's timestamp, so two students, or two submissions, do not meet the same hidden positions
+    (the same submission regraded: the same cases and the same grade)."""
+    return random.Random(f"{lab}/{group}/{secret_seed()}/{submission_key()}")
 
 
 # -- exact comparisons ------------------------------------------------------------------
