@@ -110,6 +110,46 @@ def test_lab03_an_unknown_mistake_is_compared_with_the_reference_itself():
     assert {"value", "pruning"} <= set(failed)
 
 
+def _min_ties_do_not_prune(game, state, alpha=-math.inf, beta=math.inf):
+    """alphabeta_value that prunes on a tie at MAX nodes but not at MIN nodes: no known profile does that."""
+    player = game.to_move(state)
+
+    def search(s, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in game.actions(s):
+                v = max(v, search(game.result(s, a), alpha, beta))
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            return v
+        v = math.inf
+        for a in game.actions(s):
+            v = min(v, search(game.result(s, a), alpha, beta))
+            if v < alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    return search(state, alpha, beta)
+
+
+def test_lab03_a_decision_over_an_unknown_value_mistake_loses_nothing():
+    """The lab's decision calls alphabeta_value: when its only fault is the student's own alphabeta_value (a mistake
+    no profile knows), the decision groups compare with the lab's decision over that same function, so the mistake
+    costs points in the value's groups only. A decision that does not call it is still compared with the correct one."""
+    decide = groups.own_decision(_min_ties_do_not_prune)
+    assert profile.value_profile(_min_ties_do_not_prune) is None
+    failed = failing_groups({"alphabeta_value": _min_ties_do_not_prune, "alphabeta_decision": decide})
+    assert "equality" in failed and not {"decision", "decision_pruning"} & set(failed), sorted(failed)
+    own_walk = groups.own_decision(lambda game, state, alpha=-math.inf, beta=math.inf: _min_ties_do_not_prune(
+        game, state, alpha, beta))
+    with pytest.raises(CheckFailed):
+        lab03.check_decision_pruning(own_walk, student(CORRECT)["alphabeta_value"])
+
+
 def test_lab03_a_child_made_before_the_cut_test_costs_points_in_children_only():
     def peeking(game, state, alpha=-math.inf, beta=math.inf):
         player = game.to_move(state)

@@ -140,7 +140,7 @@ def test_lab04_each_mistake_model_is_named_by_its_own_hint_only(mistake, mistake
 
 def test_lab04_the_clock_group_fails_a_search_that_checks_the_clock_too_late():
     """Asking the clock after generating a child (not before) stops one state late: no known mistake does that,
-    so the message says where the search first differs and names none."""
+    so the message says what the search did against its own run without a clock, and names none."""
     def late(game, state, max_depth, evaluate, clock=None):
         watched = type("Late", (), {"expired": lambda self: clock.used > clock.nodes})() if clock else None
         return ref.iterative_deepening_decision(game, state, max_depth, evaluate, watched)
@@ -148,8 +148,27 @@ def test_lab04_the_clock_group_fails_a_search_that_checks_the_clock_too_late():
     with pytest.raises(CheckFailed) as failure:
         check(LAB, "deepening_clock", iterative_deepening_decision=late)
     text = str(failure.value)
-    assert "matches none of the known mistakes" in text
+    assert "went on after the clock had expired" in text and "the clock allows 0" in text
     assert not any(m.hint in text for m in ref.CLOCK_MISTAKES + ref.ID_MISTAKES)
+
+
+def test_lab04_a_deepening_mistake_costs_nothing_in_the_clock_group():
+    """A deepening that searches the previous best action twice, its clock handled right, loses points in
+    'iterative_deepening' only: the clock group compares with the same search run without a clock."""
+    search = functions("id_best_searched_twice")["iterative_deepening_decision"]
+    with pytest.raises(CheckFailed):
+        check(LAB, "iterative_deepening", iterative_deepening_decision=search)
+    check(LAB, "deepening_clock", iterative_deepening_decision=search)
+
+
+def test_lab04_the_clock_group_runs_a_search_that_needs_a_clock():
+    """A search that cannot run without a clock (it asks clock.expired() unguarded) is compared with its own run
+    under a clock that never expires: the clock group grades its clock, and passes it."""
+    def needs_clock(game, state, max_depth, evaluate, clock=None):
+        clock.expired()
+        return ref.iterative_deepening_decision(game, state, max_depth, evaluate, clock)
+
+    check(LAB, "deepening_clock", iterative_deepening_decision=needs_clock)
 
 
 def test_lab04_a_case_is_drawn_for_each_student(monkeypatch):

@@ -6,6 +6,7 @@ import contextlib
 import math
 import os
 import random
+import re
 import traceback
 from typing import Any, Callable, Sequence
 
@@ -20,9 +21,12 @@ def secret_seed() -> str | None:
 
 
 def rng(lab: str, group: str, secret: bool = False) -> random.Random:
-    """A generator for `group`: fixed public cases, or the secret seed's cases."""
-    seed = secret_seed() if secret else "public"
-    return random.Random(f"{lab}/{group}/{seed}")
+    """A generator for `group`: fixed public cases, or the secret seed's cases, drawn afresh for the submission
+    being graded (`for_student`: its student and timestamp), so a memorised hidden answer gains nothing; the same
+    submission regraded draws the same cases. The kinds and the count of the cases never depend on the draw."""
+    if not secret:
+        return random.Random(f"{lab}/{group}/public")
+    return random.Random(f"{lab}/{group}/{secret_seed()}" + (f"/{submission_key()}" if _SUBMISSION[0] else ""))
 
 
 class LentRandom(random.Random):
@@ -36,30 +40,39 @@ def has_secret() -> bool:
     return bool(secret_seed())
 
 
-#: The id of the student whose submission the grader is checking (None outside grading).
-_STUDENT: list[str | None] = [None]
+#: The submission the grader is checking: (student id, its timestamp as handed in), None outside grading.
+_SUBMISSION: list[tuple[str, str] | None] = [None]
 
 
 @contextlib.contextmanager
-def for_student(student_id: str | None):
-    """Within the block, `student_rng` draws the secret cases of `student_id` (the grader sets it per submission)."""
-    before, _STUDENT[0] = _STUDENT[0], (str(student_id) if student_id else None)
+def for_student(student_id: str | None, timestamp: str | None = None):
+    """Within the block, the secret cases are those drawn for this submission: `student_id` and its `timestamp`
+    (nbgrader's ``timestamp.txt``; the grader sets both per submission)."""
+    before = _SUBMISSION[0]
+    key = (str(student_id or ""), " ".join(str(timestamp or "").split()))
+    _SUBMISSION[0] = key if any(key) else None
     try:
         yield
     finally:
-        _STUDENT[0] = before
+        _SUBMISSION[0] = before
 
 
 def student_id() -> str | None:
     """The id of the student whose submission is being checked (set by `for_student`; never sent to a kernel)."""
-    return _STUDENT[0]
+    return (_SUBMISSION[0] or ("", ""))[0] or None
+
+
+def submission_key() -> str:
+    """The submission being checked as its draws are seeded: the student's id and the submission's timestamp."""
+    student, stamp = _SUBMISSION[0] or ("", "")
+    return f"student={student}/at={stamp}"
 
 
 def student_rng(lab: str, group: str) -> random.Random:
-    """The secret cases of `group` for the student being graded: from the secret seed AND the student's id,
-    so two students do not see the same hidden positions in their feedback (the same student, the same
-    seed: the same cases and the same grade)."""
-    return random.Random(f"{lab}/{group}/{secret_seed()}/student={_STUDENT[0] or ''}")
+    """The secret cases of `group` drawn for the submission being graded: from the secret seed, the student's id
+    and the submission's timestamp, so two students, or two submissions, do not meet the same hidden positions
+    (the same submission regraded: the same cases and the same grade)."""
+    return random.Random(f"{lab}/{group}/{secret_seed()}/{submission_key()}")
 
 
 # -- exact comparisons ------------------------------------------------------------------
@@ -80,6 +93,28 @@ def same(actual: Any, expected: Any) -> bool:
     if type(actual) is not type(expected):
         return False
     return bool(expected == actual) and bool(actual == expected)
+
+
+#: Types whose values are compared by value (`same`); anything else returned is one of the student's own objects.
+PLAIN_TYPES = (bool, int, float, str, bytes, type(None), tuple, list, dict, set, frozenset)
+
+
+def same_answer(actual: Any, expected: Any) -> bool:
+    """How two answers of ONE student's functions are compared with each other: `same`, and two objects of the
+    student's own class (not plain data) that print the same, memory addresses left out, are the same answer
+    (such objects compare by identity, so two equal-looking nodes of two runs would otherwise differ; whether
+    an object is a right answer at all is for the group that grades that function)."""
+    if same(actual, expected):
+        return True
+    if type(actual) is not type(expected) or isinstance(expected, PLAIN_TYPES):
+        return False
+    try:
+        return _ADDRESS.sub("", repr(actual)) == _ADDRESS.sub("", repr(expected))
+    except Exception:  # noqa: BLE001 - an object that cannot print is no match
+        return False
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
 def is_number(x: Any) -> bool:

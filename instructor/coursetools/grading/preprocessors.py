@@ -32,6 +32,7 @@ import json
 import os
 import tempfile
 import time
+from pathlib import Path
 from queue import Empty
 
 from jupyter_core.utils import run_sync
@@ -49,6 +50,17 @@ from coursetools.grading.misconceptions import diagnose
 from coursetools.sandbox.launcher import read_report
 
 KEY = "coursetools"  # where the executed cells are recorded in the resources, and each test cell's verdict
+
+
+def submission_timestamp(resources: dict) -> str | None:
+    """The submission's ``timestamp.txt`` (beside the notebook being graded, as nbgrader reads it), or None: with
+    the student's id it seeds the hidden cases drawn for this submission (`checks.common.for_student`)."""
+    folder = resources.get("metadata", {}).get("path")
+    try:
+        text = (Path(folder) / "timestamp.txt").read_text(errors="replace")[:100].strip() if folder else ""
+    except OSError:
+        return None
+    return text or None
 
 
 def record(cell: NotebookNode, kind: str, group: str = "", mistakes: list | None = None) -> None:
@@ -247,7 +259,7 @@ class GuardedExecute(Execute):
             record(cell, "visible test" if failed_visibly else "passed")
         for call in calls:
             t_check = time.monotonic()
-            with for_student(resources.get("nbgrader", {}).get("student")):
+            with for_student(resources.get("nbgrader", {}).get("student"), submission_timestamp(resources)):
                 verdict, stuck = self._check(call, index)
             self._seconds["checks"] += time.monotonic() - t_check
             self._events.extend(f"{cell.metadata.nbgrader.get('grade_id', index)}: {e}" for e in verdict.events)

@@ -2,7 +2,8 @@
 
 Shared trees are picked by id (`checks/trees.py`); seeded cases follow the fixed ones (``random-N``,
 and with the instructor's secret seed ``secret-N``). The clock group adds one case drawn from the
-secret seed and the student's id (``yours-1``), so that each student meets a position of their own.
+secret seed and the submission (the student's id and its timestamp: ``yours-1``), so that each submission meets a
+position of its own; the secret cases too are drawn afresh for each submission (`common.rng`).
 Adding a case is one row: a tree id in `TREE_IDS`, a key in `KEYS`, a position, a budget.
 """
 
@@ -300,12 +301,35 @@ def clock() -> list[Case]:
             tree = uniform_tree(rng, rng.choice([2, 3]), 4)
             cases = budgeted(f"{prefix}-{i + 1}", f"{tag}a uniform random tree #{i + 1}", tree, tree.initial, 4,
                              node_evaluation(f"{tag}clock {i}"))
-            out += rng.sample(cases, min(4, len(cases)))
+            out += _one_of_each_kind(rng, cases)
     return out + student_cases()
 
 
+#: The kinds of budget a seeded position of the clock group is checked with, one each, whatever the draw.
+BUDGET_KINDS = ("inside-", "end-", "end-+", "mid-")
+
+
+def _kind(case: Case) -> str:
+    """A budget case's kind: its budget id without the depth (``end-2+1`` is ``end-+``)."""
+    return "".join(ch for ch in case.id.split("@")[1] if not ch.isdigit())
+
+
+def _one_of_each_kind(rng: random.Random, cases: list[Case]) -> list[Case]:
+    """One case of each of `BUDGET_KINDS` (the depth drawn by `rng`), so that every draw checks the same kinds; a
+    kind that two equal budgets merged away is made up by another case."""
+    out = []
+    for kind in BUDGET_KINDS:
+        same = [c for c in cases if _kind(c) == kind and c not in out]
+        if same:
+            out.append(rng.choice(same))
+    rest = [c for c in cases if c not in out]
+    out += rng.sample(rest, min(len(BUDGET_KINDS) - len(out), len(rest)))
+    return out
+
+
 def student_cases() -> list[Case]:
-    """One TicTacToe position and budget drawn from the secret seed and the student's id (none without both)."""
+    """One TicTacToe position and budget drawn from the secret seed and the submission (none without a seed and a
+    student)."""
     student = common.student_id()
     if not (common.has_secret() and student):
         return []

@@ -7,8 +7,9 @@ are in `tables.py`): one small function per group.
   b^ceil(d/2) + b^floor(d/2) - 1 leaves.
 - ``iterative_deepening``: the decision and the ordered trace of iterative deepening that searches the
   previous depth's best action first.
-- ``deepening_clock``: the same with a node-budget clock: the states generated, in order (it stops where
-  the clock says, never past it), and the best move of the last depth that finished.
+- ``deepening_clock``: the clock alone: with a node budget, the states generated, in order, are the first
+  states the student's OWN search generates without a clock (it stops where the clock says, never past it),
+  and the move returned is what their own search returns to the last depth that finished.
 
 Each case runs the student's function and the correct model on traced copies of its game. A hint names a
 mistake only when that mistake's model reproduces what the search did (`kit.explain`); otherwise it says
@@ -209,61 +210,124 @@ CLOCK_ADVICE = ("Ask clock.expired() before every call of game.result, at the ro
                 "action in actions() order if none finished.")
 
 
-def _id_profile(student: Callable[..., Any], todo: list[Case]) -> dict:
-    """How the student wrote iterative deepening itself (`reference.ID_PROFILES`), read from the first cases run
-    without a clock: the clock group then expects that search, stopped by the clock (a mistake of depths or
-    order is graded by 'iterative_deepening', once)."""
-    probes = [Case(c.id, c.name, c.game, c.state, c.args[:2]) for c in todo if c.id.endswith("@zero")][:3]
-    seen = kit.observe(student, probes)
+class OwnSearch:
+    """The student's own iterative deepening on one position, run without a clock to each depth 1..max_depth:
+    what their search does once the clock is taken away, so that the clock group grades the clock alone (a
+    mistake of depths, order or decision costs points in 'iterative_deepening' only)."""
+
+    def __init__(self, student: Callable[..., Any], case: Case):
+        max_depth, evaluate, _ = case.args
+        self.runs: list[tuple[Case, Run]] = []
+        for depth in range(1, max_depth + 1):
+            plain = Case(case.id.split("@")[0], case.name, case.game, case.state, (depth, evaluate))
+            try:
+                run = kit.run_student(student, plain)
+            except common.CheckFailed:  # a search that cannot run without a clock: give it one that never expires
+                run = kit.run_student(student, Case(plain.id, plain.name, plain.game, plain.state,
+                                                    (depth, evaluate, UNLIMITED)))
+            self.runs.append((plain, run))
+        self.counts = [len(generated(run)) for _, run in self.runs]
+        self.full = [short(n) for n in self.runs[-1][1].trace.generated()]
+
+    def finished(self, nodes: int) -> int:
+        """The last depth that finishes within `nodes` generated states (0: none)."""
+        return max((d for d, n in enumerate(self.counts, 1) if n <= nodes), default=0)
+
+    def answer(self, case: Case, nodes: int) -> Any:
+        """What a clocked run must return: the move of the last finished depth, or the first action."""
+        last = self.finished(nodes)
+        if last:
+            return self.runs[last - 1][1].result
+        actions = case.game.actions(case.state)
+        return actions[0] if actions else None
+
+    def depths_text(self, nodes: int, want: Any) -> str:
+        """Which depths of the student's own search finish within `nodes` states, and the answer that gives, in words."""
+        last, top = self.finished(nodes), len(self.counts)
+        if last == 0:
+            return (f"not even depth 1 finishes (your search generates {self.counts[0]} states for it), so the "
+                    f"answer is the first action in actions() order, {want!r}")
+        return (f"depth {last} finishes after {self.counts[last - 1]} states"
+                + (f" and depth {last + 1} needs {self.counts[last]}" if last < top else ", the last depth asked for")
+                + f". Your search to max_depth={last} without a clock returns {want!r}")
+
+
+#: A NodeBudget that never expires, for a search that needs a clock to run at all.
+UNLIMITED = 10 ** 12
+
+
+def _profile(searches: list[OwnSearch]) -> dict | None:
+    """The way of deepening (`reference.ID_PROFILES`) whose model does what the student's own search does without
+    a clock on every position seen, or None: only then can a model of a clock mistake be compared with theirs."""
+    observed = [pair for own in searches for pair in own.runs]
     for flags in ref.ID_PROFILES:
-        if seen and all(kit.reproduces(ref.id_model(**flags), c, r) for c, r in seen):
+        if all(kit.reproduces(ref.id_model(**flags), c, r) for c, r in observed):
             return flags
-    return {}
+    return None
 
 
-def _clock_cases(todo: list[Case], group: Group, flags: dict) -> None:
-    for case in todo:
-        mine, want = kit.run_student(group.student, case), kit.run_model(group.correct, case)
-        exp, got = [short(n) for n in want.trace.generated()], [short(n) for n in mine.trace.generated()]
-        pic = kit.picture(case, mine) if case.is_tree else ""
-        if exp != got:
-            raise common.CheckFailed(common.sequence_message(
-                f"The states your search generated with result() (in order; the clock allows {case.args[2]})",
-                exp, got, f"on {case.name}", pic, group.hint(case, mine, CLOCK_ADVICE)))
-        if not common.same(mine.result, want.result):
-            common.fail(f"iterative_deepening_decision on {case.name}: your search stopped at the right place, "
-                        f"where {_finished_depths(case, flags)}; expected {want.result!r}, yours returned "
-                        f"{mine.result!r:.80}.", group.hint(case, mine, CLOCK_ADVICE), pic)
-        group.passed.append((case, mine))
+def _clock_facts(own: OwnSearch, got: list, nodes: int) -> str:
+    """What the clocked run did, measured against the student's own search without a clock."""
+    total = len(own.full)
+    if got == own.full and total > nodes:
+        return (f"yours generated all {total} states of your own search without a clock, where the clock allows "
+                f"{nodes}: it went on after the clock had expired")
+    if got[:len(own.full)] == own.full[:len(got)]:
+        if len(got) > nodes:
+            return (f"yours generated {len(got)} states where the clock allows {nodes}: it went on after the clock "
+                    "had expired")
+        return (f"yours stopped after {len(got)} states, before the clock had expired (it allows {nodes}, and your "
+                f"own search without a clock generates {total})")
+    return ("yours generated other states than your own search does without a clock: the clock may stop the "
+            "search, never change what it searches")
+
+
+def _named(case: Case, mine: Run, passed: list, todo: list[Case], student: Callable[..., Any],
+           searches: list[OwnSearch]) -> str:
+    """A clock mistake, named only when its model (made on the student's own way of deepening) reproduces this run,
+    the clocked runs passed before it and the group's next few cases."""
+    flags = _profile(searches)
+    if flags is None:
+        return ""
+    i = todo.index(case)
+    observed = [(case, mine), *passed, *kit.observe(student, todo[i + 1:i + 1 + PROOF_CASES])]
+    named = kit.shown(ref.clock_mistakes(**flags), observed, generated)
+    return kit.join_hints([m.hint for m in named])
 
 
 def check_deepening_clock(iterative_deepening_decision: Callable) -> int:
-    """With a NodeBudget clock (it counts the calls of result on the grader's own traced game): the states
-    generated in order (so where the search stopped), then the move of the last finished depth. Compared with
-    the correct search first; after a difference, with the student's own way of deepening (`_id_profile`)."""
+    """With a NodeBudget clock (it counts the calls of result on the grader's own traced game): the states generated
+    in order (so where the search stopped), then the move of the last finished depth. Both are compared with the
+    student's OWN search run without a clock to each depth, so the clock alone is graded here."""
     todo = data.clock()
     student = as_called(iterative_deepening_decision)
-    group = Group(student, todo, ref.id_model(), ref.CLOCK_MISTAKES, steps=generated)
-    try:
-        _clock_cases(todo, group, {})
-    except common.CheckFailed:
-        flags = _id_profile(student, todo)
-        if not flags:
-            raise
-        group = Group(student, todo, ref.id_model(**flags), ref.clock_mistakes(**flags), steps=generated)
-        _clock_cases(todo, group, flags)
+    own: dict[str, OwnSearch] = {}
+    passed: list[tuple[Case, Run]] = []
+    for case in todo:
+        position = case.id.split("@")[0]
+        if position not in own:
+            own[position] = OwnSearch(student, case)
+        search, nodes = own[position], case.args[2]
+        mine = kit.run_student(student, case)
+        got, exp = [short(n) for n in mine.trace.generated()], search.full[:nodes]
+        pic = kit.picture(case, mine) if case.is_tree else ""
+        if got != exp:
+            named = _named(case, mine, passed, todo, student, list(own.values()))
+            hint = _clock_facts(search, got, nodes) + "; " + (named or CLOCK_ADVICE)
+            raise common.CheckFailed(common.sequence_message(
+                f"The states your search generated with result() (in order; the clock allows {nodes}, and "
+                "the expected ones are the first states your own search generates without a clock)",
+                exp, got, f"on {case.name}", pic, hint))
+        want = search.answer(case, nodes)
+        if not common.same_answer(mine.result, want):
+            named = _named(case, mine, passed, todo, student, list(own.values()))
+            common.fail(f"iterative_deepening_decision on {case.name}: your search stopped at the right place, after "
+                        f"{len(got)} states. Without a clock your own search generates {search.counts} states for "
+                        f"max_depth = 1, 2, ...: {search.depths_text(nodes, want)}; with this clock yours returned "
+                        f"{mine.result!r:.80}.",
+                        named or CLOCK_ADVICE, pic)
+        passed.append((case, mine))
     return len(todo)
-
-
-def _finished_depths(case: Case, flags: dict) -> str:
-    """Which depths finished within the case's budget, in words."""
-    max_depth, _, nodes = case.args
-    done = data.generated_per_depth(case, max_depth, **flags)
-    last = max((d for d in range(1, max_depth + 1) if done[d - 1] <= nodes), default=0)
-    if last == 0:
-        return f"not even depth 1 finished (it needs {done[0]} states): the first action is the answer"
-    return (f"depth {last} finished after {done[last - 1]} states"
-            + (f" and depth {last + 1} needs {done[last]}" if last < max_depth else ", the last depth asked for"))
 
 
 #: Each group's public cases and correct model: what `python -m coursetools golden` writes down.

@@ -248,5 +248,6 @@ def chess_cases() -> list[tuple[str, str]]:
 
 
 def openings_rng(group: str) -> random.Random:
-    """The public openings, or (with a secret seed) the student's own, from the seed and the student's id."""
+    """The public openings, or (with a secret seed) the submission's own, from the seed and the submission
+    (the student's id and its timestamp)."""
     return common.student_rng(LAB, group + "/openings") if common.has_secret() else common.rng(LAB, group + "/openings")

@@ -1,7 +1,8 @@
 """Lab 07's cases as data: each public case is one row with a stable id; seeded cases follow.
 
 A search case's `args` are ``(iterations, seed, c)``: the group builds a fresh grader-owned
-`random.Random(seed)` for every run, so the student's search and the models draw the same numbers.
+`random.Random(seed)` for every run, so the student's search and the models draw the same numbers;
+``c = None`` calls the function without c, so its default is checked too.
 A clock case adds the node budget: ``(iterations, seed, c, nodes)``. Adding a hidden case is one
 row here (then ``python -m coursetools golden 07_mcts``).
 """
@@ -114,6 +115,9 @@ def games() -> list[Case]:
              position(TTT, (0, 0), (1, 1), (0, 1), (2, 2)), (30, 4, 1.0)),
         Case("ttt-o-to-move", "Tic-Tac-Toe, O to move, 36 iterations, c = 0.7", TTT,
              position(TTT, (1, 1), (0, 0), (2, 2)), (36, 9, 0.7)),
+        # c = None: called without c, so the default is checked (1.4 instead of math.sqrt(2) differs here)
+        Case("ttt-default-c", "Tic-Tac-Toe, X to block O's row, 20 iterations, called without c", TTT,
+             position(TTT, (0, 0), (1, 1), (2, 2), (1, 0)), (20, 4, None)),
     ]
 
     def make(rng: random.Random, id: str, name: str) -> Case:
@@ -146,6 +150,9 @@ def decisions() -> list[Case]:
              position(TTT, (0, 0), (1, 1), (2, 2), (1, 0)), (20, 8, SQRT2)),
         Case("no-iteration", "Tic-Tac-Toe after one move, 0 iterations (the first action)", TTT,
              position(TTT, (1, 1)), (0, 1, SQRT2)),
+        # c = None: called without c (with c = 1.4 instead of math.sqrt(2) the decision is (1, 2), not (2, 2))
+        Case("ttt-default-c", "Tic-Tac-Toe, X in a corner and O in the centre, 30 iterations, called without c",
+             TTT, position(TTT, (0, 0), (1, 1)), (30, 1, None)),
     ]
 
 

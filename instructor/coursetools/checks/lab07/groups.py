@@ -69,7 +69,10 @@ def run(fn: Callable[..., Any], case: Case, kind: str, student: bool) -> Seen:
     """`fn` on a traced copy of `case` with a fresh generator (and a fresh clock for clock cases)."""
     game = Traced(case.game)
     rng = LentRandom(case.args[-1] if kind == "rollout" else case.args[1])
-    args = (rng,) if kind == "rollout" else (case.args[0], rng, case.args[2])
+    if kind == "rollout":
+        args: tuple = (rng,)
+    else:  # c = None: the case leaves c out, so the function's own default is used (the course's is math.sqrt(2))
+        args = (case.args[0], rng) + (() if case.args[2] is None else (case.args[2],))
     kw = {"clock": NodeBudget(case.args[3])} if kind == "clock" else {}
     where = f"on {case.name}"
     out = common.call(fn, game, case.state, *args, where=where, **kw) if student else fn(game, case.state, *args, **kw)
@@ -100,6 +103,13 @@ class Group:
     def hint(self, case: Case, mine: Seen, want: Seen, advice: str) -> str:
         if want.rng_state != mine.rng_state and mine.rng_state == LentRandom(self._seed(case)).getstate():
             return NEW_RANDOM_HINT
+        if self.kind != "rollout" and case.args[2] is None:
+            given = run(self.fn, Case(case.id, case.name, case.game, case.state, (*case.args[:2], ref.SQRT2)),
+                        self.kind, student=True)
+            if _same(given, want):
+                return (f"called with c = math.sqrt(2) your {self.function} does exactly what the correct one does "
+                        "here, but called without c it does not: the default of c must be math.sqrt(2), as the "
+                        "lab's signature says")
         i = self.todo.index(case)
         more = []
         for c in self.todo[i + 1:i + 1 + PROOF_CASES]:
@@ -201,10 +211,18 @@ def check_search_games(mcts_search: Callable[..., Any]) -> int:
 
 
 def _decide(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], case: Case) -> tuple:
-    """(the root's children your search grows, your decision, the decision expected from those children)."""
-    grown = run(mcts_search, case, "search", student=True)
+    """(the root's children your search grows, your decision, the decision expected from those children). A case
+    that leaves c out grows the tree with c = math.sqrt(2), the documented default, given explicitly: the default
+    of mcts_decision is graded here, that of mcts_search by the search groups."""
+    iterations, seed, c = case.args
+    grown = run(mcts_search, Case(case.id, case.name, case.game, case.state, (iterations, seed, ref.SQRT2 if c is None
+                                                                               else c)), "search", student=True)
     mine = run(mcts_decision, case, "decision", student=True)
     if mine.steps != grown.steps or mine.rng_state != grown.rng_state:
+        if c is None:
+            common.fail(f"mcts_decision on {case.name}, called without c, did not take the steps your mcts_search "
+                        "takes with c = math.sqrt(2): the default of c in mcts_decision is math.sqrt(2), and "
+                        "mcts_decision passes its c on to mcts_search.")
         common.fail(f"mcts_decision on {case.name} did not take the steps your mcts_search takes with the same "
                     "arguments: call root = mcts_search(game, state, iterations, rng, c, clock) once and read "
                     "the answer off the root.")
@@ -248,15 +266,22 @@ def _pick(kids: tuple, rule: str) -> Any:
     return None if best is None else best.action
 
 
-def _unclocked(mcts_search: Callable[..., Any], case: Case) -> Seen:
-    """What YOUR search does without a clock in the fewest iterations that generate at least the budget (or the
-    case's iterations): a clocked search must do exactly that. A run of n + 1 iterations repeats the run of n
-    and adds one, so the count is found by doubling, then halving."""
+def _unclocked(mcts_decision: Callable[..., Any], case: Case) -> tuple[int, Seen]:
+    """(n, run): YOUR mcts_decision without a clock, with the fewest iterations n that generate at least the budget
+    (or the case's iterations): a clocked decision must do exactly that run. A run of n + 1 iterations repeats the
+    run of n and adds one, so n is found by doubling, then halving."""
     iterations, seed, c, budget = case.args
 
     def probe(n: int) -> Seen:
-        return run(mcts_search, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "search", student=True)
+        return run(mcts_decision, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "decision",
+                   student=True)
 
+    if budget == 0:  # an expired clock lets no iteration start: nothing generated, the first action
+        none = probe(0)
+        if none.steps:  # your search runs an iteration even when asked for none: no run of yours shows this one
+            actions = case.game.actions(case.state)
+            none = Seen(actions[0] if actions else None, [], none.rng_state, none.game)
+        return 0, none
     lo, hi = 0, min(1, iterations)
     while hi < iterations and len(probe(hi).steps) < budget:  # doubling, then halving: few short probes
         lo, hi = hi + 1, min(2 * hi, iterations)
@@ -266,34 +291,33 @@ def _unclocked(mcts_search: Callable[..., Any], case: Case) -> Seen:
             hi = mid
         else:
             lo = mid + 1
-    return probe(hi)
+    return hi, probe(hi)
 
 
 def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any]) -> int:
-    """mcts_decision with a NodeBudget clock: exactly the iterations YOUR search needs to spend the budget (asked
-    before each iteration, never inside one), and the answer YOUR mcts_decision gives for that many iterations
-    without a clock. Mistakes of the search or of the decision rule are graded by their own groups only."""
+    """mcts_decision with a NodeBudget clock, compared with YOUR mcts_decision without a clock: the same steps as
+    with the fewest iterations that spend the budget (the clock asked before each iteration, never inside one),
+    and the same answer. So only the clock is graded here: a mistake of the search (`mcts_search` is not called
+    on its own) or of the decision rule costs points in its own group only."""
     g = Group(mcts_decision, data.clocks(), "clock", ref.mcts_decision, ref.CLOCK_MISTAKES, "mcts_decision")
     advice = ("Play on game = clock.watch(game); before each iteration, stop if clock.expired(); an iteration that "
               "started always finishes.")
     for case in g.todo:
         mine = run(mcts_decision, case, "clock", student=True)
-        grown = _unclocked(mcts_search, case)
-        n = grown.answer[0]
+        n, plain = _unclocked(mcts_decision, case)
         unclocked = Case(case.id, case.name, case.game, case.state, (n, *case.args[1:3]))
-        want = run(mcts_decision, unclocked, "decision", student=True).answer
         where = f"on {case.name} (a NodeBudget({case.args[3]}), at most {case.args[0]} iterations)"
-        if mine.steps != grown.steps or not common.same(mine.answer, want):
+        if mine.steps != plain.steps or not common.same_answer(mine.answer, plain.answer):
             hint = advice
-            correct = run(ref.mcts_search, unclocked, "search", student=False)
-            if correct.steps == grown.steps:  # your search is the correct one here: the clock models can explain
+            correct = run(ref.mcts_decision, unclocked, "decision", student=False)
+            if correct.steps == plain.steps:  # your search is the correct one here: the clock models can explain
                 hint = g.hint(case, mine, run(ref.mcts_decision, case, "clock", student=False), advice)
-            if mine.steps != grown.steps:
-                common.fail(f"mcts_decision {where} generated {len(mine.steps)} states; your own mcts_search "
-                            f"spends the budget in {grown.answer[0]} iterations, which generate {len(grown.steps)} "
-                            "states: a search with that clock must stop right there.", hint)
-            common.fail(f"mcts_decision {where}: your mcts_decision without a clock, for the same {n} iterations, "
-                        f"returns {want!r}; with the clock yours returned {mine.answer!r}.", hint)
+            if mine.steps != plain.steps:
+                common.fail(f"mcts_decision {where} generated {len(mine.steps)} states. Without a clock, your own "
+                            f"mcts_decision reaches the budget with iterations={n}, which generates "
+                            f"{len(plain.steps)} states: with this clock it must stop right there.", hint)
+            common.fail(f"mcts_decision {where}: your mcts_decision without a clock, with iterations={n}, returns "
+                        f"{plain.answer!r}; with the clock yours returned {mine.answer!r}.", hint)
         g.passed.append((case, mine))
     return len(g.todo)
 
@@ -304,9 +328,10 @@ def _golden(kind: str) -> Callable[..., Any]:
         if kind == "rollout":
             return ref.rollout(game, state, random.Random(args[0]))
         clock = NodeBudget(args[3]) if kind == "clock" else None
+        c = ref.SQRT2 if args[2] is None else args[2]
         if kind == "search":
-            return read_root(ref.mcts_search(game, state, args[0], random.Random(args[1]), args[2]), "")
-        return ref.mcts_decision(game, state, args[0], random.Random(args[1]), args[2], clock)
+            return read_root(ref.mcts_search(game, state, args[0], random.Random(args[1]), c), "")
+        return ref.mcts_decision(game, state, args[0], random.Random(args[1]), c, clock)
     return model
 
 

@@ -1,0 +1,27 @@
+# Bug: the default exploration constant is 1.4, not math.sqrt(2): a call that leaves c out explores less.
+# %% mcts_search
+def mcts_search(game, state, iterations, rng, c=1.4, clock=None):
+    if clock is not None:
+        game = clock.watch(game)
+    root = new_node(game, state)
+    done = 0
+    while done < iterations:
+        if clock is not None and clock.expired():
+            break
+        node = root
+        while not node.untried and node.children:
+            scores = [ucb1(ch.total, ch.visits, node.visits, c) for ch in node.children]
+            node = node.children[scores.index(max(scores))]
+        if node.untried:
+            action = node.untried.pop(0)
+            child = new_node(game, game.result(node.state, action), node, action, game.to_move(node.state))
+            node.children.append(child)
+            node = child
+        final = rollout(game, node.state, rng)
+        while node is not None:
+            node.visits += 1
+            if node.player is not None:
+                node.total += game.utility(final, node.player)
+            node = node.parent
+        done += 1
+    return root
