@@ -30,13 +30,15 @@ test: $(STAMP) browser-deps sandbox-deps container-deps
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -m "not bank"
 
-# The six bug banks, each graded through the real nbgrader in the sandbox (about 15 minutes on
+# The seven bug banks (one per lab), each graded through the real nbgrader in the sandbox (about 15 minutes on
 # two cores; CI runs it after make test).
 banks: $(STAMP) sandbox-deps
 	$(BIN)/python -m pytest -m bank
 
+# JupyterLab on the course (formgrader under its Nbgrader menu). Jupyter refuses to run as root
+# unless told: as root (a container, a fresh VM), --allow-root is added.
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=. $(LAB_ARGS)
+	$(BIN)/jupyter lab --notebook-dir=. $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS)
 
 release: $(STAMP)
 	$(BIN)/python -m coursetools release
