@@ -38,7 +38,6 @@ def test_demo_course_refuses_to_overlap_the_course(tmp_path):
             make_demo_course(ROOT, bad, ["01_game_trees"])
 
 
-@pytest.mark.timeout(1200)
 def test_make_demo_leaves_the_course_alone(tmp_path):
     """`python -m coursetools demo` (what `make demo` runs), on lab 01 only, into a scratch demo course."""
     before = fingerprint(ROOT)

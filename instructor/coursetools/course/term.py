@@ -21,7 +21,7 @@ import coursetools
 FROZEN = "frozen-checks.json"
 FROZEN_LOG = "frozen-checks.log"
 # A term's own files and folders: archived, then gone, when the next term starts.
-TERM_FILES = ("gradebook.db", "submitted", "autograded", "feedback", "exports", FROZEN, FROZEN_LOG,
+TERM_FILES = ("gradebook.db", "submitted", "downloaded", "autograded", "feedback", "exports", FROZEN, FROZEN_LOG,
               "build/grading", "build/tournament")
 NBGRADER_DEFAULT_EXCHANGE = "/usr/local/share/nbgrader/exchange"
 
