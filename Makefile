@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh machine with Python 3.10+ and make:
-#   make demo   set up, build the student versions, grade the demo class, print grades
+#   make demo   set up, grade the demo class in build/demo-course/ (a course of its own), print grades
 #   make test   run every test
 # Both create .venv and install the project into it on first use.
 

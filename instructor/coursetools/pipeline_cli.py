@@ -134,7 +134,7 @@ def cmd_hand_out(args: argparse.Namespace) -> int:
         if exchange == NBGRADER_DEFAULT_EXCHANGE or not os.access(exchange, os.W_OK | os.X_OK):
             why = "nbgrader's default" if exchange == NBGRADER_DEFAULT_EXCHANGE else "missing or not writable"
             print(f"coursetools hand-out: the exchange {exchange} is {why}: set c.Exchange.root to a folder every "
-                  "student's nbgrader also reads (docs/instructor-guide.md, Release), or hand out through an LMS "
+                  "student's nbgrader also reads (docs/instructor-guide.md, section 2), or hand out through an LMS "
                   "with --lms", file=sys.stderr)
             return 2
     if freeze(root, args.lab):
