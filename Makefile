@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh machine with Python 3.10+ and make:
-#   make demo   set up, build the student versions, grade the demo class, print grades
+#   make demo   set up, grade the demo class in build/demo-course/ (a course of its own), print grades
 #   make test   run every test
 # Both create .venv and install the project into it on first use.
 
@@ -34,13 +34,15 @@ test: $(STAMP) browser-deps sandbox-deps container-deps
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -m "not bank"
 
-# The six bug banks, each graded through the real nbgrader in the sandbox (about 15 minutes on
+# The seven bug banks (one per lab), each graded through the real nbgrader in the sandbox (about 15 minutes on
 # two cores; CI runs it after make test).
 banks: $(STAMP) sandbox-deps
 	$(BIN)/python -m pytest -m bank
 
+# JupyterLab on the course (formgrader under its Nbgrader menu). Jupyter refuses to run as root
+# unless told: as root (a container, a fresh VM), --allow-root is added.
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=. $(LAB_ARGS)
+	$(BIN)/jupyter lab --notebook-dir=. $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS)
 
 release: $(STAMP)
 	$(BIN)/python -m coursetools release

@@ -75,9 +75,11 @@ c.GuardedExecute.stuck_grace = 10
 # Students see each hidden test's result and message, never the test's source.
 # (nbgrader's default feedback shows the hidden tests' source.)
 from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor  # noqa: E402
-from nbgrader.preprocessors import ClearHiddenTests, GetGrades  # noqa: E402
+from nbgrader.preprocessors import ClearHiddenTests  # noqa: E402
 
-c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
+# PendingGetGrades is nbgrader's GetGrades plus which answers still wait for a grade by hand.
+c.GenerateFeedback.preprocessors = ["coursetools.grading.pending.PendingGetGrades", ClearHiddenTests,
+                                    CSSHTMLHeaderPreprocessor]
 # The feedback page names every test cell by its grade id, with its verdict and points, in the list at
 # the top and in the cell's own heading (nbgrader's page calls each one "Test cell"): the template
 # coursetools/grading/feedback_templates/feedback/index.html.j2 takes the place of nbgrader's `feedback`.

@@ -10,11 +10,48 @@ from pathlib import Path
 from coursetools import course_root
 
 
+FORMGRADER = ("`make lab` (or `jupyter lab` in the course folder), then the Nbgrader menu > Formgrader, "
+              "or http://localhost:8888/formgrader")
+
+
+def next_steps(root: Path, lab: str) -> str:
+    """What to do after grading `lab`, with the number of written answers still to grade by hand."""
+    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.pending import pending_answers
+
+    pending = pending_answers(db_url(root), course_id(root), lab)
+    total = sum(pending.values())
+    first = (f"{total} written answer{'s' if total != 1 else ''} of {len(pending)} student"
+             f"{'s' if len(pending) != 1 else ''} to grade in formgrader (open it with {FORMGRADER}), then "
+             if total else "no written answer left to grade by hand; ")
+    return f"next: {first}`coursetools feedback {lab}`, then `coursetools export {lab}`"
+
+
+def check_frozen_checks(root: Path, lab: str, regrade: bool) -> int:
+    """0 when `lab`'s checks are those handed out (or a regrade with new ones is asked for and logged), else 2."""
+    from coursetools.course.term import FROZEN, accept_new_checks, changed_checks
+
+    changed = changed_checks(root, lab)
+    if not changed:
+        return 0
+    shown = ", ".join(changed[:8]) + (f" and {len(changed) - 8} more" if len(changed) > 8 else "")
+    if not regrade:
+        print(f"coursetools grade {lab} refused: the lab's checks changed since it was handed out ({shown}), so "
+              f"grades could move. Restore them, or grade with --regrade-with-new-checks to regrade with the new "
+              f"checks (logged; {FROZEN} then records them).", file=sys.stderr)
+        return 2
+    log = accept_new_checks(root, lab, changed, "coursetools grade --regrade-with-new-checks")
+    print(f"regrading {lab} with new checks ({shown}): logged in {log}; add --force to regrade every submission")
+    return 0
+
+
 def cmd_grade(args: argparse.Namespace) -> int:
     """Autograde a lab for the whole class in parallel shards; exit 1 if a submission was not graded."""
     from coursetools.grading.autograde import grade
     from coursetools.sandbox.launcher import SandboxUnavailable
 
+    if check_frozen_checks(course_root(), args.lab, args.regrade_with_new_checks):
+        return 2
     if args.no_sandbox:
         print("WARNING: grading WITHOUT a sandbox (--no-sandbox): each submission's code runs with your rights "
               "and can read the hidden checks and change other students' grades.", file=sys.stderr)
@@ -26,7 +63,104 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print(f"coursetools grade: {exc}", file=sys.stderr)
         return 2
     print(report.summary())
+    print(next_steps(course_root(), args.lab))
     return 1 if report.not_graded() else 0
+
+
+def _nbgrader(root: Path, *argv: str) -> int:
+    """Run an nbgrader command in the course folder; its own output is shown."""
+    import subprocess
+
+    from coursetools import tool_env
+
+    return subprocess.run([sys.executable, "-m", "nbgrader", *argv], cwd=root, env=tool_env()).returncode
+
+
+def cmd_feedback(args: argparse.Namespace) -> int:
+    """Write each graded student's feedback page for a lab into feedback/ (nbgrader generate_feedback)."""
+    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.pending import pending_answers
+
+    root = course_root()
+    argv = ["generate_feedback", args.lab, "--force", "--log-level=WARN"]
+    argv += [f"--student={s}" for s in args.students or []]
+    if _nbgrader(root, *argv):
+        print(f"coursetools feedback {args.lab}: nbgrader generate_feedback failed (above)", file=sys.stderr)
+        return 1
+    pages = sorted((root / "feedback").glob(f"*/{args.lab}/*.html"))
+    print(f"feedback of {args.lab}: {len(pages)} page(s) in {root / 'feedback'}/<student>/{args.lab}/")
+    pending = pending_answers(db_url(root), course_id(root), args.lab)
+    if pending:
+        print(f"  {sum(pending.values())} written answer(s) of {len(pending)} student(s) are not graded yet: their "
+              f"pages say \"waiting for your teacher's grade\"; grade them in formgrader and run this again")
+    print(f"to hand it back: `nbgrader release_feedback {args.lab}` (exchange) or upload each page to the LMS")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Export a lab's grades: exports/<lab>-grades.csv (nbgrader export) and exports/<lab>-cells.csv (per test cell)."""
+    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.lmsexport import write_cells_csv
+
+    root = course_root()
+    (root / "exports").mkdir(exist_ok=True)
+    grades = root / "exports" / f"{args.lab}-grades.csv"
+    if _nbgrader(root, "export", f"--to={grades}", f"--assignment={args.lab}", "--log-level=WARN"):
+        print(f"coursetools export {args.lab}: nbgrader export failed (above)", file=sys.stderr)
+        return 1
+    try:
+        cells, pending = write_cells_csv(db_url(root), course_id(root), args.lab, root / "exports" / f"{args.lab}-cells.csv")
+    except ValueError as exc:
+        print(f"coursetools export {args.lab}: {exc}", file=sys.stderr)
+        return 1
+    print(f"grades of {args.lab}: {grades}\nper test cell (for an LMS gradebook): {cells}")
+    if pending:
+        print(f"  {pending} written answer(s) are not graded yet: they are empty in {cells.name} and count 0 in "
+              f"{grades.name}")
+    return 0
+
+
+def cmd_hand_out(args: argparse.Namespace) -> int:
+    """Hand a lab out: freeze its checks, then release it to the exchange (or name the file to upload to an LMS)."""
+    from coursetools.course.term import FROZEN, NBGRADER_DEFAULT_EXCHANGE, exchange_root, freeze
+
+    root = course_root()
+    released = root / "release" / args.lab
+    if not released.is_dir():
+        print(f"coursetools hand-out: no {released}: run `coursetools release` first", file=sys.stderr)
+        return 2
+    if not args.lms:
+        exchange = exchange_root(root)
+        if exchange == NBGRADER_DEFAULT_EXCHANGE or not os.access(exchange, os.W_OK | os.X_OK):
+            why = "nbgrader's default" if exchange == NBGRADER_DEFAULT_EXCHANGE else "missing or not writable"
+            print(f"coursetools hand-out: the exchange {exchange} is {why}: set c.Exchange.root to a folder every "
+                  "student's nbgrader also reads (docs/instructor-guide.md, section 2), or hand out through an LMS "
+                  "with --lms", file=sys.stderr)
+            return 2
+    if freeze(root, args.lab):
+        print(f"checks of {args.lab} frozen in {root / FROZEN}")
+    if args.lms:
+        print(f"upload {sorted(released.glob('*.ipynb'))[0]} to the LMS (collect with `coursetools zip-collect "
+              f"{args.lab} ZIP`)")
+        return 0
+    if _nbgrader(root, "release_assignment", args.lab, "--force", "--log-level=WARN"):
+        print(f"coursetools hand-out {args.lab}: nbgrader release_assignment failed (above)", file=sys.stderr)
+        return 1
+    print(f"{args.lab} released to the exchange {exchange_root(root)}; collect with `nbgrader collect {args.lab}`")
+    return 0
+
+
+def cmd_archive_term(args: argparse.Namespace) -> int:
+    """Move this term's gradebook, submissions, grades and feedback into archive/NAME/ and start clean."""
+    from coursetools.course.term import archive_term
+
+    try:
+        archive, moved = archive_term(course_root(), args.name)
+    except ValueError as exc:
+        print(f"coursetools archive-term refused: {exc}", file=sys.stderr)
+        return 2
+    print(f"archived {', '.join(moved) or 'nothing (no term files here)'} into {archive}; the course starts clean")
+    return 0
 
 
 def cmd_rebuild_gradebook(args: argparse.Namespace) -> int:
@@ -55,7 +189,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     """Release every lab, grade the demo class, return feedback, export grades, compare with demo/expected.csv."""
     from coursetools.quality.demo import run_demo
 
-    return run_demo(course_root(), jobs=args.jobs, update_expected=args.update_expected)
+    return run_demo(course_root(), jobs=args.jobs, update_expected=args.update_expected, only=args.labs or None,
+                    out=Path(args.out) if args.out else None)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -84,7 +219,7 @@ def cmd_student_edition(args: argparse.Namespace) -> int:
         print(f"coursetools student-edition refused: {exc}", file=sys.stderr)
         return 2
     cfg = checked_config(course_root())
-    print(f"student edition in {out}\nto publish it (README: Publishing), in a clone of {cfg.repository}:\n"
+    print(f"student edition in {out}\nto publish it (docs/publishing.md), in a clone of {cfg.repository}:\n"
           f"  git add --all && git commit -m 'Release {cfg.ref}' && git tag {cfg.ref} && git push origin HEAD {cfg.ref}")
     return 0
 
@@ -99,8 +234,12 @@ def cmd_zip_collect(args: argparse.Namespace) -> int:
 
 
 PIPELINE_COMMANDS = {
+    "archive-term": cmd_archive_term,
     "demo": cmd_demo,
+    "export": cmd_export,
+    "feedback": cmd_feedback,
     "grade": cmd_grade,
+    "hand-out": cmd_hand_out,
     "rebuild-gradebook": cmd_rebuild_gradebook,
     "report": cmd_report,
     "student-edition": cmd_student_edition,
@@ -125,9 +264,20 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     p.add_argument("--no-sandbox", action="store_true",
                    help="UNSAFE: run submissions without a sandbox (their code can then read the "
                         "hidden checks and change other students' grades); only where no sandbox can run")
+    p.add_argument("--regrade-with-new-checks", action="store_true",
+                   help="grade although the lab's checks changed since it was handed out (logged in frozen-checks.log)")
+    parsers["feedback"].add_argument("lab")
+    parsers["feedback"].add_argument("--students", nargs="*", help="only these students")
+    parsers["export"].add_argument("lab")
+    parsers["hand-out"].add_argument("lab")
+    parsers["hand-out"].add_argument("--lms", action="store_true",
+                                     help="hand out through an LMS (no exchange): freeze the checks, name the file")
+    parsers["archive-term"].add_argument("name", help="the term's name, e.g. 2026-autumn")
     parsers["rebuild-gradebook"].add_argument("--jobs", "-j", type=int, default=jobs)
     parsers["demo"].add_argument("--jobs", "-j", type=int, default=jobs)
     parsers["demo"].add_argument("--update-expected", action="store_true", help="rewrite demo/expected.csv")
+    parsers["demo"].add_argument("--labs", nargs="*", metavar="LAB", help="only these labs (default: every lab)")
+    parsers["demo"].add_argument("--out", help="the demo course's folder (default build/demo-course)")
     parsers["report"].add_argument("labs", nargs="+", metavar="LAB", help="graded labs")
     parsers["student-edition"].add_argument("--out", help="folder to write (default build/student-edition)")
     p = parsers["zip-collect"]

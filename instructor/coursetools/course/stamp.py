@@ -164,7 +164,7 @@ def checked_config(root: Path) -> CourseConfig:
         raise ConfigError(f"{root / 'pyproject.toml'}: the published addresses are not usable:\n  - "
                           + "\n  - ".join(problems)
                           + "\nChange [project] name, [tool.course] repository and ref, and course_lib/__init__.py "
-                            "as the README's 'Publishing' section says, then run make stamp and make release.")
+                            "as docs/publishing.md says, then run make stamp and make release.")
     return cfg
 
 
