@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import io
 import os
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import nbformat
+import pytest
 from nbconvert import HTMLExporter
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
@@ -166,13 +169,40 @@ def test_feedback_page_allows_exactly_the_scripts_it_ships():
     assert len(allowed) == 2, allowed
 
 
-def test_class_report_and_tournament_pages_run_no_script():
-    from coursetools.tournament import runner
-
+def test_class_report_page_runs_no_script():
     cmap = report.ClassMap(lab="01_game_trees", students=["<img src=x onerror=alert(1)>"], tests=[], mistakes=[],
-                           links={})
+                           links={"<img src=x onerror=alert(1)>": "javascript:alert(2)"})
     page = report.page(cmap, "map.png")
+    csp = _csp(page)
+    assert csp["default-src"] == ["'none'"] and "script-src" not in csp and csp["img-src"] == ["'self'", "data:"]
+    assert " ".join(f"{k} {' '.join(v)}" for k, v in csp.items()) == PAGE_CSP.replace(";", "")
+    assert not _parse(page).scripts
+
+
+@pytest.mark.skipif(not Path("/usr/bin/bwrap").exists(), reason="bubblewrap is not installed")
+def test_tournament_page_shows_a_fault_message_as_text_and_runs_no_script(tmp_path):
+    """An agent whose exception message is HTML loses by a fault; the page shows the message as text."""
+    from coursetools.course.labfiles import solution_answers
+    from coursetools.quality.submission import build_submission
+    from coursetools.tournament.runner import Tournament, write
+
+    lab, root = "05_heuristics", Path(__file__).resolve().parents[2]
+    solutions = solution_answers(root / "source" / lab / f"{lab}.ipynb")
+    payload = "<script>window.x=1</script><img src=x onerror=alert(1)>"
+    for student, extra in (("honest", ""), ("scripter", f"""
+_mine = isolation_improved
+def isolation_improved(state, player):
+    if bin(state.blocked).count('1') >= 5:
+        raise ValueError({payload!r})
+    return _mine(state, player)
+""")):
+        answers = dict(solutions, isolation_improved=solutions["isolation_improved"].rstrip() + "\n" + extra)
+        build_submission(root / "release" / lab / f"{lab}.ipynb", answers,
+                         tmp_path / "submitted" / student / lab / f"{lab}.ipynb")
+    t = Tournament(tmp_path, lab, seed="test", openings=1, budget=60, move_seconds=1.0, progress=None).run()
+    assert next(p for p in t.players if p.key == "scripter").faults, "the agent lost by its exception"
+    page = write(t)["html"].read_text()
     assert _csp(page)["default-src"] == ["'none'"] and "script-src" not in _csp(page)
-    assert not _parse(page).bad and not _parse(page).scripts
-    assert "default-src 'none'" in PAGE_CSP and "script" not in PAGE_CSP
-    assert "PAGE_CSP as CSP" in open(runner.__file__).read() and "Content-Security-Policy" in open(runner.__file__).read()
+    parsed = _parse(page)
+    assert not parsed.scripts and not parsed.bad, (parsed.scripts, parsed.bad)
+    assert html.escape(payload)[:40] in page, "the message is shown, escaped"
