@@ -516,10 +516,12 @@ def test_browser_no_script_of_a_student_runs_in_formgrader_or_the_feedback_page(
         lab_page.wait_for_function("img => img.complete && img.naturalWidth > 100", arg=figure.element_handle())
         assert "$b^{d/2}$" in lab_page.content() and "$b^* = \\sqrt{b}$" in lab_page.content(), student
         _no_trace(lab_page)
-    _shot(lab_page, "browser-8-formgrader-honest-by-url.png")
+        _shot(lab_page, f"browser-8-formgrader-{student}-by-url.png")
 
     # 3. The feedback pages, as the student opens them (a file, no server in between).
+    # Their Content-Security-Policy refuses no script: the sanitiser left none, and MathJax's own two are allowed.
     for student in ("attacker", "honest"):
+        lab_page.console_errors.clear()
         lab_page.goto((course / "feedback" / student / lab / f"{lab}.html").as_uri())
         lab_page.wait_for_function("() => document.readyState === 'complete'")
         figure = lab_page.locator("img[src^='data:image/png']").first
@@ -527,7 +529,9 @@ def test_browser_no_script_of_a_student_runs_in_formgrader_or_the_feedback_page(
         lab_page.wait_for_function("img => img.complete && img.naturalWidth > 100", arg=figure.element_handle())
         assert "$b^{d/2}$" in lab_page.content(), student
         _no_trace(lab_page)
-    _shot(lab_page, "browser-9-feedback-attacker.png")
+        refused = [e for e in lab_page.console_errors if "Content Security Policy" in e and "script" in e]
+        assert not refused, refused  # (Bootstrap's glyphicons font, absent beside the page anyway, is refused)
+        _shot(lab_page, f"browser-9-feedback-{student}.png")
 
     lab_page.goto(f"{base}/api/status?token={TOKEN}")  # a last round trip: every earlier request has landed
     assert probes == [], f"the student's scripts ran and asked for: {probes}"
