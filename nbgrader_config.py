@@ -67,9 +67,13 @@ c.Autograde.autograde_preprocessors = [
     "coursetools.grading.preprocessors.GuardedExecute",
     "nbconvert.preprocessors.ClearMetadataPreprocessor", LimitOutput,
     "coursetools.grading.preprocessors.MarkUnrunTests", SaveAutoGrades, AssignLatePenalties, CheckCellMetadata,
+    "coursetools.grading.preprocessors.SanitizeOutputs",
 ]
 c.GuardedExecute.stuck_grace = 10
 # Output on stderr never decides a test: GuardedExecute turns it into stdout in test cells.
+# SanitizeOutputs (last, after the scores are saved) makes what a student wrote inert where the autograded
+# notebook is written: formgrader renders that notebook, and the feedback page is built from it. No script,
+# event handler, javascript: URL, iframe, form or SVG survives; PNG/JPEG figures, text and maths do.
 
 # --- Feedback -------------------------------------------------------------------------
 # Students see each hidden test's result and message, never the test's source.
@@ -77,8 +81,10 @@ c.GuardedExecute.stuck_grace = 10
 from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor  # noqa: E402
 from nbgrader.preprocessors import ClearHiddenTests  # noqa: E402
 
-# PendingGetGrades is nbgrader's GetGrades plus which answers still wait for a grade by hand.
+# PendingGetGrades is nbgrader's GetGrades plus which answers still wait for a grade by hand;
+# SanitizeOutputs again: a notebook autograded before the sanitiser existed is cleaned too.
 c.GenerateFeedback.preprocessors = ["coursetools.grading.pending.PendingGetGrades", ClearHiddenTests,
+                                    "coursetools.grading.preprocessors.SanitizeOutputs",
                                     CSSHTMLHeaderPreprocessor]
 # The feedback page names every test cell by its grade id, with its verdict and points, in the list at
 # the top and in the cell's own heading (nbgrader's page calls each one "Test cell"): the template

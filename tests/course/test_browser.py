@@ -26,6 +26,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -367,3 +368,172 @@ def test_browser_formgrader_grades_a_written_answer_by_hand(lab_page, lab_server
     assert comment_text in feedback, "the comment reaches the student's feedback"
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", feedback))
     assert f"{autograded + 1.5:g} / {max_score:g}" in text, "the total with the hand-given score is in the feedback"
+
+
+# -- nothing a student wrote runs in the instructor's or the student's browser (issue 22) --------
+
+PROBE = "/xss-probe/"  # every payload asks the server for PROBE + its name, marks the top window and its title
+HONEST_ANSWER = ("Alpha-beta with perfect ordering visits about $b^{d/2}$ nodes instead of $b^d$, "
+                 "so the effective branching factor $b^* = \\sqrt{b}$.")
+
+
+def _js(base: str, name: str) -> str:
+    """JavaScript that leaves three traces if it runs: a request, a global on the top window, the title."""
+    return (f"(top.__pwned = top.__pwned || []).push('{name}'); top.document.title = 'PWNED {name}'; "
+            f"fetch('{base}{PROBE}{name}')")
+
+
+def _attacks(base: str) -> tuple[str, str]:
+    """(code run before a solution cell's own code, the written answer): the five payloads of issue 22."""
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" onload="{_js(base, "svg-onload")}">'
+           f'<script>{_js(base, "svg-script")}</script><circle r="9"/></svg>')
+    code = "\n".join([
+        "from IPython.display import HTML, SVG, Javascript, display",
+        f"display(HTML({'<script>' + _js(base, 'html-script') + '</script>'!r}))",
+        f"display(HTML({'<img src=x onerror=' + chr(34) + _js(base, 'img-onerror') + chr(34) + '>'!r}))",
+        f"display(Javascript({_js(base, 'javascript-output')!r}))",
+        f"display(SVG({svg!r}))",
+        "",
+    ])
+    answer = (f"{HONEST_ANSWER}\n\n<script>{_js(base, 'markdown-script')}</script>\n"
+              f"<img src=x onerror=\"{_js(base, 'markdown-img')}\">\n")
+    return code, answer
+
+
+def _submit(course: Path, lab: str, student: str, code_prefix: str, answer: str) -> None:
+    source = course / "source" / lab / f"{lab}.ipynb"
+    answers = solution_answers(source)
+    first = next(iter(answers))
+    answers[first] = code_prefix + answers[first]
+    answers.update({gid: answer for gid in written_answers(source)})
+    build_submission(ROOT / "release" / lab / f"{lab}.ipynb", answers,
+                     course / "submitted" / student / lab / f"{lab}.ipynb")
+
+
+class _ActiveContent(HTMLParser):
+    """Scripts, event handlers, javascript: URLs, iframes and forms in a piece of HTML."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "iframe", "form", "object", "embed", "svg"):
+            self.found.append(f"<{tag}>")
+        for name, value in attrs:
+            if name.startswith("on") or re.sub(r"[\x00-\x20]", "", value or "").lower().startswith("javascript:"):
+                self.found.append(f"<{tag} {name}={(value or '')[:60]!r}>")
+
+
+def _active(fragment: str) -> list[str]:
+    parser = _ActiveContent()
+    parser.feed(fragment)
+    parser.close()
+    return parser.found
+
+
+def _no_trace(page, frame=None) -> None:
+    where = frame or page
+    assert where.evaluate("() => top.__pwned || []") == [], "a student's script ran"
+    assert "PWNED" not in page.title()
+
+
+def test_browser_no_script_of_a_student_runs_in_formgrader_or_the_feedback_page(lab_page, lab_server):
+    """Five payloads graded by the real pipeline beside an honest student: none runs, figures and maths stay."""
+    from nbgrader.api import Gradebook
+
+    base, course, lab = lab_server
+    code, answer = _attacks(base)
+    _submit(course, lab, "attacker", code, answer)
+    _submit(course, lab, "honest", "", HONEST_ANSWER)
+    db = "sqlite:///" + str(course.parent / "gradebook.db")
+    env = dict(os.environ, COURSE_DB_URL=db,
+               PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    graded = subprocess.run([sys.executable, "-m", "coursetools", "grade", lab, "--jobs", "2"],
+                            cwd=course, env=env, capture_output=True, text=True, timeout=900)
+    assert graded.returncode == 0, graded.stdout[-3000:] + graded.stderr[-3000:]
+    with Gradebook(db, course_id="adversarial-search") as gb:
+        ids = {s: gb.find_submission_notebook(lab, lab, s).id for s in ("attacker", "honest")}
+        assert gb.find_submission(lab, "attacker").score == gb.find_submission(lab, "honest").score > 0, \
+            "the payloads change no score"
+    feedback = subprocess.run([sys.executable, "-m", "nbgrader", "generate_feedback", lab, "--force",
+                               "--log-level=ERROR"], cwd=course, env=env, capture_output=True, text=True, timeout=300)
+    assert feedback.returncode == 0, feedback.stderr[-3000:]
+
+    # An HTML parser finds nothing active in the autograded notebooks' outputs and markdown, nor in the pages.
+    for student in ("attacker", "honest"):
+        nb = nbformat.read(course / "autograded" / student / lab / f"{lab}.ipynb", as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type == "markdown":
+                assert not _active(cell.source), (student, cell.source[:300])
+            for out in cell.get("outputs", []):
+                for mime, value in out.get("data", {}).items():
+                    assert mime in ("text/plain", "text/html", "text/markdown", "text/latex", "image/png",
+                                    "image/jpeg"), (student, mime)
+                    if mime.startswith("text/") and mime != "text/plain":
+                        assert not _active(value), (student, value[:300])
+        page = (course / "feedback" / student / lab / f"{lab}.html").read_text()
+        scripts = re.findall(r"<script\b[^>]*>(.*?)</script>", page, re.S)
+        assert not [s for s in scripts if PROBE in s or "__pwned" in s], student
+        assert not [a for a in _active(page) if a != "<script>"], (student, _active(page))
+    attacker_nb = nbformat.read(course / "autograded" / "attacker" / lab / f"{lab}.ipynb", as_version=4)
+    pictures = [o for c in attacker_nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
+    assert pictures, "the lab's own figures stay in the attacking submission too"
+
+    probes: list[str] = []
+    lab_page.context.route(f"**{PROBE}**", lambda r: (probes.append(r.request.url), r.continue_()))
+
+    def grading_view_loaded(where) -> None:
+        where.locator(".cell").first.wait_for()
+        where.locator("input.score").first.wait_for()
+        where.wait_for_function("() => document.readyState === 'complete'")
+
+    # 1. From JupyterLab's Nbgrader menu: the Formgrader panel, then Manual Grading > lab > notebook > submission.
+    lab_page.goto(f"{base}/lab?reset")
+    lab_page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Nbgrader$")).click()
+    lab_page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Formgrader$")).click()
+    frame_element = lab_page.locator("#formgrader iframe, .nbgrader-mainarea-widget iframe").first
+    frame_element.wait_for()
+    frame = frame_element.content_frame
+    frame.locator("a[href$='/formgrader/gradebook']", has_text="Manual Grading").click()
+    frame.locator(f"a[href$='/formgrader/gradebook/{lab}']").click()
+    frame.locator(f"a[href$='/formgrader/gradebook/{lab}/{lab}']").click()
+    frame.locator(f"a[href$='/formgrader/submissions/{ids['attacker']}']").first.click()
+    inner = frame_element.element_handle().content_frame()
+    inner.wait_for_url(re.compile(f"/formgrader/submissions/{ids['attacker']}/"))
+    grading_view_loaded(inner)
+    assert inner.evaluate("() => location.pathname").endswith(f"/formgrader/submissions/{ids['attacker']}/")
+    assert "Alpha-beta with perfect ordering" in inner.content()
+    _shot(lab_page, "browser-7-formgrader-attacker-from-menu.png")
+    _no_trace(lab_page, inner)
+
+    # 2. The same grading view by its URL, and the honest student's: figures decode, the maths are there.
+    for student in ("attacker", "honest"):
+        lab_page.goto(f"{base}/formgrader/submissions/{ids[student]}/?index=0")
+        grading_view_loaded(lab_page)
+        figure = lab_page.locator("img[src^='data:image/png']").first
+        figure.scroll_into_view_if_needed()
+        lab_page.wait_for_function("img => img.complete && img.naturalWidth > 100", arg=figure.element_handle())
+        assert "$b^{d/2}$" in lab_page.content() and "$b^* = \\sqrt{b}$" in lab_page.content(), student
+        _no_trace(lab_page)
+        _shot(lab_page, f"browser-8-formgrader-{student}-by-url.png")
+
+    # 3. The feedback pages, as the student opens them (a file, no server in between).
+    # Their Content-Security-Policy refuses no script: the sanitiser left none, and MathJax's own two are allowed.
+    for student in ("attacker", "honest"):
+        lab_page.console_errors.clear()
+        lab_page.goto((course / "feedback" / student / lab / f"{lab}.html").as_uri())
+        lab_page.wait_for_function("() => document.readyState === 'complete'")
+        figure = lab_page.locator("img[src^='data:image/png']").first
+        figure.scroll_into_view_if_needed()
+        lab_page.wait_for_function("img => img.complete && img.naturalWidth > 100", arg=figure.element_handle())
+        assert "$b^{d/2}$" in lab_page.content(), student
+        _no_trace(lab_page)
+        refused = [e for e in lab_page.console_errors if "Content Security Policy" in e and "script" in e]
+        assert not refused, refused  # (Bootstrap's glyphicons font, absent beside the page anyway, is refused)
+        _shot(lab_page, f"browser-9-feedback-{student}.png")
+
+    lab_page.goto(f"{base}/api/status?token={TOKEN}")  # a last round trip: every earlier request has landed
+    assert probes == [], f"the student's scripts ran and asked for: {probes}"
+    log = (course.parent / "server.log").read_text()
+    assert PROBE not in log, [ln for ln in log.splitlines() if PROBE in ln]

@@ -20,6 +20,8 @@ without output. nbgrader_config.py puts these in the autograde pipeline:
   whatever a submission wrote there is removed first. ``coursetools report`` reads it.
 - `MarkUnrunTests` (just before nbgrader's `SaveAutoGrades`) gives an error output to any
   graded test cell the grader did not run, whatever the reason, so none counts as passed.
+- `SanitizeOutputs` (last) makes every output and markdown cell inert (`coursetools.grading.sanitize`), so
+  formgrader and the feedback page never run what a student wrote; it changes no score.
 - `RestoreMissingTests` (sanitizing step) puts back graded test cells a student deleted
   or stripped of their nbgrader metadata, from the gradebook, after the nearest cell
   that is still there; nbgrader then runs them on the student's code as usual.
@@ -47,6 +49,7 @@ from traitlets import Integer
 from coursetools.checks.common import for_student
 from coursetools.grading.checker import CheckCall, HiddenFormError, HiddenRun, Verdict, parse_hidden, split_hidden
 from coursetools.grading.misconceptions import diagnose
+from coursetools.grading.sanitize import sanitize_notebook
 from coursetools.sandbox.launcher import read_report
 
 KEY = "coursetools"  # where the executed cells are recorded in the resources, and each test cell's verdict
@@ -371,3 +374,10 @@ class RestoreMissingTests(NbGraderPreprocessor):
                 nb.cells.insert(at, cell)
                 self.log.warning("test cell %s was missing from the submission: put back at position %d", grade_id, at)
         return nb, resources
+
+
+class SanitizeOutputs(NbGraderPreprocessor):
+    """Every output and markdown cell made inert before the notebook is written (autograded/, feedback)."""
+
+    def preprocess(self, nb, resources):
+        return sanitize_notebook(nb), resources

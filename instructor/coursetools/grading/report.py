@@ -25,6 +25,7 @@ import nbformat
 
 from coursetools.grading.misconceptions import UNEXPLAINED, catalogue
 from coursetools.grading.preprocessors import KEY
+from coursetools.grading.sanitize import PAGE_CSP as CSP
 
 
 @dataclass
@@ -198,7 +199,8 @@ def page(cmap: ClassMap, png: str) -> str:
         f"<td>{html.escape(', '.join(sorted(r.tests)))}</td><td>{pct(len(r.students))}</td>"
         f"<td>{who(r.students)}</td></tr>" for r in cmap.mistakes) or '<tr><td colspan="5">none</td></tr>'
     return f"""<!doctype html>
-<html><head><meta charset="utf-8"><title>{html.escape(cmap.lab)}: class misconception map</title>
+<html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="{CSP}">
+<title>{html.escape(cmap.lab)}: class misconception map</title>
 <style>body{{font-family:sans-serif;max-width:75em;margin:2em auto}}table{{border-collapse:collapse}}
 td,th{{border:1px solid #ccc;padding:.3em .5em;vertical-align:top;text-align:left}}</style></head><body>
 <h1>{html.escape(cmap.lab)}: class misconception map</h1>

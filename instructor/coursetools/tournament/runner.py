@@ -46,6 +46,7 @@ from typing import Any, Callable
 
 from course_lib.clock import NodeBudget
 
+from coursetools.grading.sanitize import PAGE_CSP as CSP
 from coursetools.tournament.agents import RANDOM_NAME, AgentFault, AgentKernel
 
 DEFAULT_SEED = "course-tournament"
@@ -855,7 +856,8 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
               f"{t.budget} ({esc(ASK_BUDGET.get(e.ask, 'budget'))}) per move of the student's own "
               f"<code>{e.function}</code>, on its own copy of the game; the coordinator checks every move is legal")
     lines = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<!doctype html><html><head><meta charset='utf-8'><meta http-equiv='Content-Security-Policy' "
+        f"content=\"{CSP}\">",
         f"<title>{esc(t.lab)} tournament</title>",
         "<style>body{font-family:sans-serif;max-width:72em;margin:1em auto;padding:0 1em}"
         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;"
