@@ -24,15 +24,16 @@ def expectimax_value(game, state):
     return value(state)
 
 # %% maxn_value
-def maxn_value(game, state, depth=0):
+def maxn_value(game, state, depth=0, first=None):
     """The max^n utility vector of `state`: each player keeps the first child best for her."""
     if game.is_terminal(state):
         return tuple(game.utilities(state))
-    first = game.players.index(game.to_move(state)) if depth == 0 else 0
-    i = (first + depth) % len(game.players) if depth == 0 else depth % len(game.players)
+    if first is None:
+        first = game.players.index(game.to_move(state))
+    i = (first + depth) % len(game.players)  # players take turns: P1, P2, P3, P1, ...
     best = None
     for a in game.actions(state):
-        v = maxn_value(game, game.result(state, a), depth + 1)
+        v = maxn_value(game, game.result(state, a), depth + 1, first)
         if best is None or v[i] > best[i]:
             best = v
     return best
