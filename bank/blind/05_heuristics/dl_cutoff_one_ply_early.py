@@ -1,5 +1,5 @@
 # Entry dl_cutoff_one_ply_early (05_heuristics), cell(s): depth_limited_value
-# Mistake: the cut-off test is `d == 1` instead of `d == 0`: the search evaluates one ply too early (depth=1 evaluates the root itself, depth=2 its children), and depth=0 never stops at the root
+# Mistake: the cut-off test is `d == 1` instead of `d == 0`: the search evaluates one ply too early (depth=1 evaluates the root itself, depth=2 its children); depth=0 still evaluates the root because the student kept `or d == 0` for safety
 # First wrong step: at depth=1 the root P1.0 is evaluated instead of its children P2.0, P2.1, P2.2
 
 # %% depth_limited_value
