@@ -1,0 +1,52 @@
+# Entry value_negamax_root_utility (02_minimax), cell(s): minimax_value
+# Mistake: negamax written with one function, max over -value(child), but the leaves keep the ROOT player's utility instead of the utility of the player to move at the leaf, so the sign is wrong at every other level
+# First wrong step: the first MIN node above the leaves receives -utility(leaf, root) where it needed utility(leaf, root) from its own view
+
+# %% minimax_value
+def minimax_value(game, state):
+    """The minimax value of `state` for the player to move there."""
+    root_player = game.to_move(state)
+
+    def negamax(s):
+        if game.is_terminal(s):
+            return game.utility(s, root_player)
+        return max(-negamax(game.result(s, a)) for a in game.actions(s))
+
+    return negamax(state)
+
+# %% minimax_decision
+def minimax_decision(game, state):
+    """The first action, in actions() order, with the best minimax value for the player to move."""
+    me = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, me)
+        if game.to_move(s) == me:
+            return max(value(game.result(s, a)) for a in game.actions(s))
+        return min(value(game.result(s, a)) for a in game.actions(s))
+
+    best_action, best_value = None, -math.inf
+    for a in game.actions(state):
+        v = value(game.result(state, a))
+        if v > best_value:
+            best_action, best_value = a, v
+    return best_action
+
+# %% quick_win_decision
+def quick_win_decision(game, state):
+    """Like minimax_decision, but a terminal state d plies below scores utility * (10 - d)."""
+    me = game.to_move(state)
+
+    def value(s, d):
+        if game.is_terminal(s):
+            return game.utility(s, me) * (10 - d)
+        vals = [value(game.result(s, a), d + 1) for a in game.actions(s)]
+        return max(vals) if game.to_move(s) == me else min(vals)
+
+    best_action, best_value = None, -math.inf
+    for a in game.actions(state):
+        v = value(game.result(state, a), 1)
+        if v > best_value:
+            best_action, best_value = a, v
+    return best_action
