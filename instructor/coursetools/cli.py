@@ -38,16 +38,29 @@ def cmd_release(args: argparse.Namespace) -> int:
 
 def cmd_bank(args: argparse.Namespace) -> int:
     """Grade a lab's bug bank through nbgrader and compare with its expected table."""
+    from coursetools.labs import LABS
     from coursetools.quality.bank import check_bank, table
 
     root = course_root()
     bad = 0
-    from coursetools.labs import LABS
-
     for lab in args.labs or [lab for lab in LABS if (root / "bank" / lab).is_dir()]:
         outcomes = check_bank(root, lab)
         print(table(lab, outcomes), flush=True)
         bad += sum(bool(o.problems) for o in outcomes.values())
+    return 1 if bad else 0
+
+
+def cmd_blind(args: argparse.Namespace) -> int:
+    """Grade the blind bank (mistakes written without reading the checks) and compare with the judged messages."""
+    from coursetools.labs import LABS
+    from coursetools.quality.blind import blind_table, check_blind
+
+    root = course_root()
+    bad = 0
+    for lab in args.labs or [lab for lab in LABS if (root / "bank" / "blind" / lab).is_dir()]:
+        results = check_blind(root, lab, write=args.write)
+        print(blind_table(lab, results), flush=True)
+        bad += sum(r.problem is not None for r in results)
     return 1 if bad else 0
 
 
@@ -108,6 +121,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "bank": cmd_bank,
+    "blind": cmd_blind,
     "build-submission": cmd_build_submission,
     "check-notebooks-clean": cmd_check_notebooks_clean,
     "dist": cmd_dist,
@@ -126,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     parsers = {name: sub.add_parser(name, help=fn.__doc__) for name, fn in COMMANDS.items()}
     parsers["bank"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/)")
+    parsers["blind"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/blind/)")
+    parsers["blind"].add_argument("--write", action="store_true",
+                                  help="store each new or changed message beside its entry, to be judged")
     parsers["build-submission"].add_argument("release_notebook")
     parsers["build-submission"].add_argument("answers", help="answers file: sections '# %% <grade_id>'")
     parsers["build-submission"].add_argument("out", help="where to write the submission notebook")

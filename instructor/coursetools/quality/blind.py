@@ -1,0 +1,158 @@
+"""The blind bank: mistakes written by people who never read the checks, and how each message was judged.
+
+``bank/blind/<lab>/<entry>.py`` is an answers file like any bank entry, written from the student's
+side only (its author read the release notebook, `course_lib` and the conventions, never
+``checks/``, ``bank/`` or the mistake models); ``entries.csv`` holds the author's words for each
+mistake and where they think it first goes wrong. Entries named ``ok_*`` are correct alternatives.
+
+Grading an entry gives a *message*: the outputs of the test cells that lost points. Someone who has
+not read the checks judges it against the author's words and stores the verdict beside the entry,
+``<entry>.judged.txt``: a ``verdict:`` line, a ``note:`` line, a blank line, then the message as it
+was judged. Verdicts:
+
+- ``named``: the message names the mistake the entry makes;
+- ``pinpointed``: it shows the first step where the search went wrong, with the numbers;
+- ``vague``: it says something failed but not where or why;
+- ``misleads``: it names a mistake the entry does not make, or points at a wrong step;
+- ``missed``: the entry is wrong but lost no points;
+- ``full``: a correct alternative with full marks (``ok_*`` only).
+
+`check_blind` grades a lab's blind bank and compares every message with the judged one: a message
+that changed must be judged again (``python -m coursetools blind LAB --write`` stores the new
+messages with the verdict ``unjudged``), so no change to the checks moves a judged message silently.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+from coursetools.course.labfiles import solution_answers
+from coursetools.quality.bank import Outcome, _parse, grade_entries
+
+VERDICTS = ("named", "pinpointed", "vague", "misleads", "missed", "full", "unjudged")
+GOOD = ("named", "pinpointed")
+
+
+@dataclass
+class Judged:
+    verdict: str
+    note: str
+    message: str
+
+
+def message(outcome: Outcome) -> str:
+    """What the student reads: each test cell that lost points, with its score and its output."""
+    parts = []
+    for gid, (score, maximum) in outcome.scores.items():
+        if score < maximum:
+            parts.append(f"== {gid} ({score:g}/{maximum:g}) ==\n{outcome.outputs.get(gid, '').strip()}")
+    return "\n\n".join(parts) + ("\n" if parts else "")
+
+
+def judged_path(folder: Path, entry: str) -> Path:
+    return folder / f"{entry}.judged.txt"
+
+
+def read_judged(path: Path) -> Judged | None:
+    """The stored verdict of one entry, or None when it was never judged."""
+    if not path.is_file():
+        return None
+    head, _, body = path.read_text().partition("\n\n")
+    fields = dict(line.split(":", 1) for line in head.splitlines() if ":" in line)
+    verdict = fields.get("verdict", "").strip()
+    if verdict not in VERDICTS:
+        raise ValueError(f"{path}: verdict must be one of {', '.join(VERDICTS)}, not {verdict!r}")
+    return Judged(verdict, fields.get("note", "").strip(), body)
+
+
+def write_judged(path: Path, judged: Judged) -> None:
+    path.write_text(f"verdict: {judged.verdict}\nnote: {judged.note}\n\n{judged.message}")
+
+
+def blind_answers(root: Path, lab: str) -> dict[str, dict[str, str]]:
+    """Each blind entry's answers, over the source's solutions for the cells it leaves out."""
+    solution = solution_answers(root / "source" / lab / f"{lab}.ipynb")
+    return {p.stem: {**solution, **_parse(p)} for p in sorted((root / "bank" / "blind" / lab).glob("*.py"))}
+
+
+@dataclass
+class BlindResult:
+    entry: str
+    total: tuple[float, float]
+    message: str
+    judged: Judged | None
+
+    @property
+    def problem(self) -> str | None:
+        """Why this entry fails `make banks`, or None."""
+        if self.judged is None:
+            return "never judged"
+        if self.judged.message != self.message:
+            return "its message changed since it was judged: judge it again"
+        if self.judged.verdict == "unjudged":
+            return "its message waits for a verdict"
+        if self.judged.verdict == "misleads":
+            return f"its message misleads ({self.judged.note})"
+        if self.entry.startswith("ok_") and self.judged.verdict != "full":
+            return f"a correct alternative lost points ({self.total[0]:g}/{self.total[1]:g})"
+        return None
+
+
+def check_blind(root: Path, lab: str, write: bool = False) -> list[BlindResult]:
+    """Grade the blind bank of `lab` through nbgrader; with `write`, store every changed message as unjudged."""
+    folder = root / "bank" / "blind" / lab
+    outcomes = grade_entries(root, lab, blind_answers(root, lab))
+    results = []
+    for entry, outcome in outcomes.items():
+        text = message(outcome)
+        judged = read_judged(judged_path(folder, entry))
+        if write and (judged is None or judged.message != text):
+            got, maximum = outcome.total
+            verdict = ("full" if entry.startswith("ok_") else "missed") if got >= maximum else "unjudged"
+            judged = Judged(verdict, "" if verdict == "unjudged" else "set by the tool from the score", text)
+            write_judged(judged_path(folder, entry), judged)
+        results.append(BlindResult(entry, outcome.total, text, judged))
+    return results
+
+
+def share_good(results: list[BlindResult]) -> tuple[int, int]:
+    """(entries whose message names or pinpoints the mistake, buggy entries)."""
+    buggy = [r for r in results if not r.entry.startswith("ok_")]
+    return sum(1 for r in buggy if r.judged and r.judged.verdict in GOOD), len(buggy)
+
+
+def blind_table(lab: str, results: list[BlindResult]) -> str:
+    """One line per entry: its score, its verdict, and what is wrong with it for `make banks`."""
+    good, buggy = share_good(results)
+    lines = [f"blind bank of {lab}: {good} of {buggy} buggy entries named or pinpointed"]
+    for r in results:
+        verdict = r.judged.verdict if r.judged else "-"
+        lines.append(f"  {'OK ' if r.problem is None else 'BAD'} {r.entry:40s} {r.total[0]:5g}/{r.total[1]:<5g} {verdict}")
+        if r.problem:
+            lines.append(f"        ! {r.problem}")
+    return "\n".join(lines)
+
+
+def verdict_counts(root: Path) -> dict[str, dict[str, int]]:
+    """lab -> verdict -> entries, from the stored judgments (no grading)."""
+    out: dict[str, dict[str, int]] = {}
+    for folder in sorted(p for p in (root / "bank" / "blind").iterdir() if p.is_dir()):
+        counts = {v: 0 for v in VERDICTS}
+        for path in sorted(folder.glob("*.judged.txt")):
+            judged = read_judged(path)
+            if judged:
+                counts[judged.verdict] += 1
+        out[folder.name] = counts
+    return out
+
+
+def write_counts_csv(root: Path, path: Path) -> None:
+    """The verdicts of every lab's blind bank as a CSV table (for a closing note or a report)."""
+    counts = verdict_counts(root)
+    with path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["lab", *VERDICTS])
+        for lab, c in counts.items():
+            w.writerow([lab, *(c[v] for v in VERDICTS)])
