@@ -140,7 +140,10 @@ def test_lab03_a_child_made_before_the_cut_test_costs_points_in_children_only():
         return search(state, alpha, beta)
 
     failed = failing_groups({**student(CORRECT), "alphabeta_value": peeking})
-    assert set(failed) == {"children"} and "generated but never searched" in failed["children"]
+    assert set(failed) == {"children"}
+    # the cut the correct search made there, with its numbers, and the child theirs made anyway
+    assert "v = 2 <= alpha = 6, so its other children cannot change the result" in failed["children"]
+    assert "Yours generated L.3." in failed["children"]
 
 
 def test_lab03_profiles_found_for_every_searched_combination():
@@ -220,12 +223,15 @@ def test_lab03_transpositions_are_not_mistaken_for_double_evaluations():
     assert groups.walk_problems(case, run) == []
 
 
-def test_lab03_a_trace_message_shows_expected_yours_first_difference_and_the_tree():
+def test_lab03_a_trace_message_shows_the_first_wrong_step_its_window_and_the_tree():
     failed = failing_groups(student(Flags(strict=True)))
     text = failed["equality"]
-    for piece in ("expected (", "yours    (", "first difference at position", "The tree:", "L.3 = 9  #4",
-                  "strict pruning instead of pruning on equality"):
+    for piece in ("then the correct search: nothing more, yours: L.3=9", "at step 9, at P1.0 > P2.1",
+                  "MIN node P2.1, window (alpha, beta) = (5, inf), value so far v = 5",
+                  "v = 5 <= alpha = 5", "Yours generated L.3.", "The tree:", "L.3 = 9  #4",
+                  "Known mistake", "strict pruning instead of pruning on equality"):
         assert piece in text, text
+    assert "expected (" not in text  # never the whole expected trace
 
 
 def test_lab03_a_look_alike_value_gets_no_point():

@@ -27,12 +27,13 @@ its model reproduces what the search did.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any, Callable
 
 from course_lib.games import GameTree
 
-from .. import common, kit, trees
+from .. import common, explainer, kit, trees
 from ..kit import Case, Judge, Run, judged
 from ..nim import xor_value
 from . import cases as data
@@ -95,8 +96,12 @@ def _fail(message: str, hint: str, case: Case) -> None:
 
 
 def make_judge(group: str, student: Callable[..., Any], cases: list[Case]) -> Judge:
-    return Judge(student, cases, ref.CORRECT, partial(ref.model, group), lambda e: [ref.group_mistakes(group, e)],
-                 partial(expected_for, group, student), _kept_note)
+    judge = Judge(student, cases, ref.CORRECT, partial(ref.model, group), lambda e: [ref.group_mistakes(group, e)],
+                  partial(expected_for, group, student), _kept_note)
+    if group.startswith("value"):
+        judge.descent = lambda case: explainer.minimax_descent(
+            case.game, lambda node: answer(student, replace(case, state=node)), max_calls=20) if worth(case) else None
+    return judge
 
 
 def _kept_note(expected: ref.Flags) -> str:

@@ -12,7 +12,7 @@ from typing import Any, Callable, Hashable
 
 from course_lib.games import GameTree
 
-from .. import common, kit
+from .. import common, explainer, kit
 from ..kit import Case, Run
 from . import cases as data
 from . import reference as ref
@@ -49,6 +49,13 @@ def _show_step(case: Case) -> Callable[[tuple], str]:
     return lambda step: f"{'generate' if step[0] == 'generate' else 'value'} {_short(case, step[1])}"
 
 
+def _notes(name: str) -> kit.Notes | None:
+    """Shallow pruning is written down with its bounds; the other searches from the model's own trace."""
+    if not name.endswith("maxn_shallow"):
+        return None
+    return lambda case: explainer.shallow_notes(case.game, case.state, *case.args)[1]
+
+
 #: A mistake is named when its model reproduces the failing case, every case passed before it and this
 #: many of the group's next cases.
 PROOF_CASES = 6
@@ -68,7 +75,18 @@ class Group:
         i = self.cases.index(case)
         more = kit.observe(self.student, self.cases[i + 1:i + 1 + PROOF_CASES])
         return kit.explain(case, mine, self.correct, self.mistakes, history=self.seen + more, steps=steps,
-                           show_step=_show_step(case), advice=advice)
+                           show_step=_show_step(case), advice=advice, notes=_notes(self.name), descent=self.descent)
+
+    def descent(self, case: Case) -> explainer.Descent | None:
+        """How to find the deepest node whose value is wrong (not for shallow pruning, whose values are partial)."""
+        def student(node: Any) -> Any:
+            return common.call(self.student, case.game, node, *case.args, where=f"on {case.name}")
+
+        if self.name.startswith("expectimax"):
+            return explainer.expectimax_descent(case.game, student)
+        if self.name.startswith("maxn_value"):
+            return explainer.maxn_descent(case.game, student, lambda n: ref.maxn_value(case.game, n))
+        return None
 
     def compare(self, case: Case, check_result: Callable[..., None]) -> None:
         """Result (exact type), leaves in order, no leaf twice, children generated in order."""
