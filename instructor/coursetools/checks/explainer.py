@@ -18,65 +18,17 @@ Every sentence states facts of the correct run or of what the student's search d
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable, Sequence
 
+from course_lib.explain import VERBS, Frame, Note, first_wrong_step, kind_of, num  # noqa: F401 - the kit's names too
 from course_lib.games import GameTree
 
 from . import common
 
 
-@dataclass
-class Frame:
-    """A node open on the correct search's path: its kind, what its rule needs, the children searched so far."""
-
-    node: Hashable
-    kind: str
-    alpha: Any = None
-    beta: Any = None
-    v: Any = None
-    bound: Any = None            # max^n shallow pruning: what the parent's player is sure of (None: no bound)
-    owner: Any = None            # ... and who that parent's player is
-    total: Any = None            # ... and the sum bound max_sum
-    entry: int = 0               # ... and which entry of a vector is the mover's
-    done: list = field(default_factory=list)   # (child, value or None) searched so far, in order
-    width: int = 0               # how many children it has
-
-
-@dataclass
-class Note:
-    """One step of the correct run (None after its last), the open path then, and a node just left by a cut-off."""
-
-    step: tuple | None
-    path: tuple
-    cut: tuple | None = None     # the path (root first) of the node the correct search cut just before this step
-
-
 def _snap(path: list[Frame]) -> tuple:
     return tuple(replace(f, done=list(f.done)) for f in path)
-
-
-def kind_of(game: Any, node: Hashable) -> str:
-    """A node's kind as students read it: MAX/MIN/CHANCE in a tree, otherwise the player to move."""
-    if isinstance(game, GameTree):
-        return game.kind(node)
-    try:
-        return str(game.to_move(node))
-    except Exception:  # noqa: BLE001 - a kind is only a label
-        return "?"
-
-
-def num(x: Any) -> str:
-    """A number as a student writes it (inf, -inf, 2.5, 7)."""
-    if isinstance(x, float):
-        if math.isinf(x):
-            return "inf" if x > 0 else "-inf"
-        if x.is_integer():
-            return str(int(x))
-        return f"{x:.4g}"
-    if isinstance(x, tuple):
-        return "(" + ", ".join(num(e) for e in x) + ")"
-    return str(x)
 
 
 # -- notes of a correct run ---------------------------------------------------------------------------
@@ -223,115 +175,6 @@ def shallow_notes(game: Any, state: Hashable, max_sum: float) -> tuple[Any, list
     result = value(state, None, None)
     notes.append(Note(None, (), pending[0]))
     return result, notes
-
-
-# -- the message -------------------------------------------------------------------------------------
-
-VERBS = {"generate": "generated", "utility": "took the utility of", "evaluate": "evaluated", "leaf": "valued"}
-
-
-def path_text(frames: Sequence[Frame], name: Callable[[Hashable], str], game: Any, last: Hashable | None = None) -> str:
-    """The path to a node: tree labels joined by ``>`` in a tree, the moves from the start in a game."""
-    nodes = [f.node for f in frames] + ([last] if last is not None else [])
-    if isinstance(game, GameTree):
-        return " > ".join(str(n) for n in nodes)
-    return name(nodes[-1]) if nodes else "root"
-
-
-def _frame_text(f: Frame, name: Callable[[Hashable], str]) -> str:
-    """What the rule needs of a node: its kind, window and value so far, or its bound, and its children so far."""
-    bits = []
-    if f.alpha is not None:
-        bits.append(f"window (alpha, beta) = ({num(f.alpha)}, {num(f.beta)})")
-        bits.append(f"value so far v = {num(f.v)}" if f.done else "no child searched yet")
-    elif f.total is not None:
-        if f.bound is not None:
-            bits.append(f"its parent ({f.owner}) sure of {num(f.bound)} (bound max_sum - {num(f.bound)} = "
-                        f"{num(f.total - f.bound)})")
-        else:
-            bits.append("no bound from its parent yet")
-        if f.v is not None:
-            bits.append(f"best vector so far {num(f.v)}")
-    if f.done and f.alpha is None:
-        known = [(c, v) for c, v in f.done if v is not None]
-        if known:
-            bits.append("children searched: " + ", ".join(f"{name(c)} = {num(v)}" for c, v in known[-3:]))
-        else:
-            bits.append(f"{len(f.done)} of its {f.width} children searched")
-    return f"{f.kind} node {name(f.node)}" + (f", {', '.join(bits)}" if bits else "")
-
-
-def _cut_rule(f: Frame, name: Callable[[Hashable], str]) -> str:
-    if f.alpha is not None and f.kind == "MAX":
-        return (f"MAX node {name(f.node)}: v = {num(f.v)} >= beta = {num(f.beta)}, so its other children cannot change "
-                "the result and are pruned (the course prunes on equality).")
-    if f.alpha is not None:
-        return (f"MIN node {name(f.node)}: v = {num(f.v)} <= alpha = {num(f.alpha)}, so its other children cannot "
-                "change the result and are pruned (the course prunes on equality).")
-    if f.total is not None and f.v is not None:
-        return (f"{f.kind}'s best entry there is {num(f.v[f.entry])} >= {num(f.total)} - {num(f.bound)}: its parent "
-                f"({f.owner}) cannot get more than {num(f.bound)} from it, so its other children are cut.")
-    return f"the correct search searched no more children of {name(f.node)}."
-
-
-def _next_rule(f: Frame, child: Hashable, name: Callable[[Hashable], str]) -> str:
-    first = not f.done
-    what = "its first child" if first else "its next child in actions() order"
-    if f.alpha is not None and not first:
-        if f.kind == "MAX":
-            why = f"v = {num(f.v)} < beta = {num(f.beta)}, so no cut-off: "
-        else:
-            why = f"v = {num(f.v)} > alpha = {num(f.alpha)}, so no cut-off: "
-        return f"{why}it searches {what}, {name(child)}, with the window ({num(f.alpha)}, {num(f.beta)})."
-    if f.total is not None and not first:
-        if f.bound is None:
-            return f"it has no bound from its parent, so it searches {what}, {name(child)}."
-        return (f"its best entry {num(f.v[f.entry])} < {num(f.total)} - {num(f.bound)}, so no cut-off: it searches "
-                f"{what}, {name(child)}.")
-    return (f"a search makes one child at a time, in actions() order, and searches it before making the next: "
-            f"{what} is {name(child)}.")
-
-
-def first_wrong_step(case_name: str, game: Any, notes: Sequence[Note], got: Sequence[tuple],
-                     name: Callable[[Hashable], str] = str) -> str | None:
-    """The message for the first step where `got` (the student's steps, as the notes' steps) leaves the correct
-    run; None when they agree."""
-    want = [n.step for n in notes if n.step is not None]
-    i = common.first_difference(want, list(got))
-    if i is None:
-        return None
-    note = notes[i] if i < len(notes) else notes[-1]
-    mine = got[i] if i < len(got) else None
-    step_word = f"step {i + 1}"
-    lines = []
-    if note.cut is not None and (mine is not None or note.step is None):
-        f = note.cut[-1]
-        lines.append(f"{case_name}: your search first differs from the correct one at {step_word}, at "
-                     f"{path_text(note.cut, name, game)}.")
-        lines.append(f"There the correct search was at {_frame_text(f, name)}.")
-        lines.append(_cut_rule(f, name))
-    elif note.step is None:
-        lines.append(f"{case_name}: your search first differs from the correct one at {step_word}: "
-                     "the correct search had finished.")
-    else:
-        kind, node = note.step
-        if note.path:
-            f = note.path[-1]
-            lines.append(f"{case_name}: your search first differs from the correct one at {step_word}, below "
-                         f"{path_text(note.path, name, game)}.")
-            lines.append(f"There the correct search was at {_frame_text(f, name)}.")
-            if kind == "generate":
-                lines.append(_next_rule(f, node, name)[0].upper() + _next_rule(f, node, name)[1:])
-            else:
-                lines.append(f"{name(node)} is a terminal state: it is valued once, by its utility, when reached.")
-        else:
-            lines.append(f"{case_name}: your search first differs from the correct one at {step_word}, at the start.")
-            lines.append(f"The correct search starts by {VERBS.get(kind, kind)} {name(node)}.")
-    if mine is None:
-        lines.append("Yours stopped there." if note.step is not None else "Yours went on.")
-    else:
-        lines.append(f"Yours {VERBS.get(mine[0], mine[0])} {name(mine[1])}.")
-    return "\n".join(lines)
 
 
 # -- the deepest wrong value ---------------------------------------------------------------------------

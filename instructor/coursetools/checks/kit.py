@@ -159,16 +159,18 @@ Notes = Callable[[Case], "list[explainer.Note] | None"]
 
 
 def where(case: Case, mine: Run, correct: Callable[..., Any], *, steps: Callable[[Run], list] = Run.steps,
-          notes: Notes | None = None, descent: Callable[[Case], explainer.Descent | None] | None = None) -> str | None:
+          notes: Notes | None = None, descent: Callable[[Case], explainer.Descent | None] | None = None,
+          generic: bool = True) -> str | None:
     """Where the student's run first leaves the correct one, what the correct search held there, the rule and what
-    theirs did (HINTS.md); None when nothing can be said."""
+    theirs did (HINTS.md); None when nothing can be said. Without `notes` of its own (or `generic` False, for a
+    search whose steps mean more than a depth-first walk), a case is annotated from the correct model's trace."""
     want = run_model(correct, case)
     if want is None:
         return None
     name = namer(case, mine, want)
     annotated = notes(case) if notes is not None else None
     if annotated is None or [n.step for n in annotated if n.step is not None] != steps(want):
-        if any(kind not in explainer.VERBS for kind, _ in steps(want)):
+        if not generic or any(len(step) != 2 or step[0] not in explainer.VERBS for step in steps(want)):
             return None  # steps other than a depth-first walk's (a lab's own) are explained by the lab
         annotated = explainer.annotate(case.game, case.state, want.trace.events(*STEPS), steps(want))
     try:
@@ -188,13 +190,14 @@ def where(case: Case, mine: Run, correct: Callable[..., Any], *, steps: Callable
 def explain(case: Case, mine: Run, correct: Callable[..., Any], mistakes: Iterable[Mistake], *,
             history: Sequence[tuple[Case, Run]] = (), steps: Callable[[Run], list] = Run.steps,
             show_step: Callable[[Any], str] = str, advice: str = "", notes: Notes | None = None,
-            descent: Callable[[Case], explainer.Descent | None] | None = None) -> str:
+            descent: Callable[[Case], explainer.Descent | None] | None = None, generic: bool = True) -> str:
     """The hint for a run that differs from the correct model's on `case`: the first wrong step (`where`), then a
     known mistake only when its model reproduces this run and every run of `history` (the same group's other
     cases on this submission). When no step can be shown, `advice`."""
     observed = [(case, mine), *history]
     named = shown(mistakes, observed, steps)
-    return compose(where(case, mine, correct, steps=steps, notes=notes, descent=descent), named, len(observed),
+    return compose(where(case, mine, correct, steps=steps, notes=notes, descent=descent, generic=generic), named,
+                   len(observed),
                    advice, case, mine, correct, steps, show_step)
 
 
@@ -202,7 +205,8 @@ def compose(text: str | None, named: Sequence[Mistake], cases: int, advice: str,
             correct: Callable[..., Any], steps: Callable[[Run], list], show_step: Callable[[Any], str]) -> str:
     """The first wrong step (or, without one, `advice`), then the known mistakes named."""
     if text is None:
-        text = _fallback(case, mine, correct, steps, show_step) + (f" {advice}" if advice else "")
+        text = _fallback(case, mine, correct, steps, show_step)
+        text += ("" if named else " This matches none of the known mistakes.") + (f" {advice}" if advice else "")
     return text + ("\n" + known_line(named, cases) if named else "")
 
 
@@ -274,6 +278,12 @@ def namer(case: Case, *runs: Run) -> Callable[[Hashable], str]:
 def is_hidden(case: Case) -> bool:
     """A case drawn from the secret seed: its feedback shows the first wrong step's neighbourhood only."""
     return case.id.startswith("secret")
+
+
+def expected_text(case: Case, want: Any) -> str:
+    """``expected <answer>`` on a public case; on a hidden one the answer is not shown (the hint gives the first
+    wrong step and its neighbourhood)."""
+    return "its correct answer is not shown (a hidden case)" if is_hidden(case) else f"expected {want!r}"
 
 
 def picture(case: Case, run: Run | None = None, max_lines: int = 45) -> str:

@@ -123,7 +123,7 @@ def number_result(group: Group, case: Case, mine: Run, expected: Any, pic: str) 
         if type(got) is int and type(expected) is float:
             advice = ("Your function returned a whole number (int) where the expectation is a float: look for "
                       "integer division (//) or int() at chance nodes. " + advice)
-        common.fail(f"expectimax_value on {case.name}: expected {expected!r}, yours returned {got!r}.",
+        common.fail(f"expectimax_value on {case.name}: {kit.expected_text(case, expected)}, yours returned {got!r}.",
                     group.hint(case, mine, advice), pic)
 
 
@@ -138,7 +138,7 @@ def vector_result(group: Group, case: Case, mine: Run, expected: Any, pic: str) 
         if len(got) == len(expected) and sorted(got) == sorted(expected):
             advice = ("Your vector has the right numbers in another order: entry i must be the utility of "
                       "game.players[i]; return the leaf's game.utilities(state) unchanged.")
-        common.fail(f"{name} on {case.name}: expected {expected!r}, yours returned {got!r}.",
+        common.fail(f"{name} on {case.name}: {kit.expected_text(case, expected)}, yours returned {got!r}.",
                     group.hint(case, mine, advice), pic)
 
 
