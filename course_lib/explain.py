@@ -176,7 +176,7 @@ def first_wrong_step(case_name: str, game: Any, notes: Sequence[Note], got: Sequ
         lines.append(_cut_rule(f, name))
     elif note.step is None:
         lines.append(f"{case_name}: your search first differs from the correct one at {step_word}: "
-                     "the correct search had finished.")
+                     "the correct search had finished, having made each child and valued each leaf it needs once.")
     else:
         kind, node = note.step
         if note.path:
@@ -253,7 +253,12 @@ def steps(trace: Any, leaf: str | None = None) -> list[tuple]:
     return out
 
 
-def explain_run(case_name: str, traced: Any, notes: str, leaf: str | None = None) -> str | None:
+def explain_run(case_name: str, traced: Any, notes: str, leaf: str | None = None,
+                stop_early: bool = False) -> str | None:
     """The first wrong step of the search `traced` (a `Traced` game it ran on) against the shipped `notes`;
-    None when every step agrees."""
-    return first_wrong_step(case_name, traced.game, decode(notes), steps(traced.trace, leaf))
+    None when every step agrees (with `stop_early`, also when the search only stopped before the end: a test
+    that grades the order of the steps leaves when to stop to another)."""
+    written, done = decode(notes), steps(traced.trace, leaf)
+    if stop_early and done == [n.step for n in written if n.step is not None][:len(done)]:
+        return None
+    return first_wrong_step(case_name, traced.game, written, done)
