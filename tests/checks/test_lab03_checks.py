@@ -288,3 +288,37 @@ def test_lab03_models_keep_the_course_facts():
     assert tie.trace.leaf_values() == [5, 6, 5, 9]  # strict pruning evaluates one more leaf
     assert ref.value(GameTree.from_leaves([3, 5, 2, 9, 12, 5, 23, 24], 2), "P1.0", 13, 20,
                      replace(CORRECT, fail_hard=True)) == 13
+
+
+def test_lab03_the_report_reads_a_first_wrong_step_as_no_known_mistake_and_a_named_one_by_its_key():
+    """The class report's diagnosis: an explanation that names no mistake is "no known mistake" (not its case's
+    name); with a known mistake's line it is that mistake."""
+    from coursetools.grading.misconceptions import UNEXPLAINED, diagnose
+
+    def max_cuts_only(game, state, alpha=-math.inf, beta=math.inf):  # no known mistake: MIN nodes never cut
+        player = game.to_move(state)
+
+        def search(s, a, b):
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            maxing = game.to_move(s) == player
+            v = -math.inf if maxing else math.inf
+            for act in game.actions(s):
+                w = search(game.result(s, act), a, b)
+                if maxing:
+                    v = max(v, w)
+                    if v >= b:
+                        return v
+                    a = max(a, v)
+                else:
+                    v = min(v, w)
+                    b = min(b, v)
+            return v
+
+        return search(state, alpha, beta)
+
+    unknown = failing_groups({**student(CORRECT), "alphabeta_value": max_cuts_only})["pruning"]
+    assert "first differs from the correct one" in unknown and "Known mistake" not in unknown
+    assert diagnose(data.LAB, unknown) == [{"key": UNEXPLAINED, "known": False}]
+    named = failing_groups(student(Flags(strict=True)))["equality"]
+    assert [d["key"] for d in diagnose(data.LAB, named)] == ["strict"]
