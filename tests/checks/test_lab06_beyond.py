@@ -204,7 +204,7 @@ def test_lab06_an_unknown_mistake_is_not_given_a_known_name():
         groups.check_expectimax_trees(divided_again)
     text = str(failure.value)
     # the first node whose value is wrong, its children and the rule; no mistake named
-    assert "your values first differ from the correct ones at" in text and "sum of p * value" in text
+    assert "your values first differ from the correct ones at" in text and "sum(p * value)" in text
     assert "Known mistake" not in text
     assert not any(m.hint in text for m in ref.EXPECTIMAX_MISTAKES)
 

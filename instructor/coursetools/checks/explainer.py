@@ -277,9 +277,8 @@ def expectimax_descent(game: Any, student: Callable[[Hashable], Any], max_calls:
     def rule(node: Hashable) -> str:
         p = game.to_move(node)
         best = max(v for _, v in d.children(node))
-        return (f"Called on {_label(game, node)}, the value is for {p}, the player to move there, who takes the "
-                f"largest of its children's values for {p} ({num(best)}); a chance node's value is the sum of "
-                "p * value over its outcomes, and the other player's node takes the smallest.")
+        return (f"Called there, the value is for {p}, to move there, who takes the largest of its children's values "
+                f"({num(best)}); a chance node is worth sum(p * value) over its outcomes.")
 
     return replace(d, rule=rule, callable_at=lambda n: game.to_move(n) != "CHANCE")
 
