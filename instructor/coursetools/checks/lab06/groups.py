@@ -56,11 +56,6 @@ def _notes(name: str) -> kit.Notes | None:
     return lambda case: explainer.shallow_notes(case.game, case.state, *case.args)[1]
 
 
-#: A mistake is named when its model reproduces the failing case, every case passed before it and this
-#: many of the group's next cases.
-PROOF_CASES = 6
-
-
 class Group:
     """One test group on one submission: its correct model, its mistake models and what it saw so far."""
 
@@ -71,9 +66,10 @@ class Group:
         self.seen: list[tuple[Case, Run]] = []
 
     def hint(self, case: Case, mine: Run, advice: str) -> str:
-        """Explained on this case, the cases passed before it and the group's next few cases."""
+        """Explained on this case; a mistake is named only when its model also reproduces every other case of the
+        group (those passed before it and all after it: a few cases can agree with a model by chance)."""
         i = self.cases.index(case)
-        more = kit.observe(self.student, self.cases[i + 1:i + 1 + PROOF_CASES])
+        more = kit.observe(self.student, self.cases[i + 1:])
         return kit.explain(case, mine, self.correct, self.mistakes, history=self.seen + more, steps=steps,
                            show_step=_show_step(case), advice=advice, notes=_notes(self.name), descent=self.descent)
 
