@@ -147,10 +147,10 @@ def join_hints(hints: Sequence[str]) -> str:
 
 def known_line(named: Sequence[Mistake], cases: int) -> str:
     """The line naming the mistakes whose models reproduce all `cases` cases of the group seen."""
-    seen = f"all {cases} cases tried" if cases > 1 else "this case"
+    seen = f"all {cases} cases" if cases > 1 else "this case"
     if len(named) == 1:
-        return f"Known mistake (its model does what yours did on {seen}): {named[0].hint}"
-    return f"Known mistakes (each does what yours did on {seen}):\n" + "\n".join(
+        return f"Known mistake (its model reproduces {seen}): {named[0].hint}"
+    return f"Known mistakes (each model reproduces {seen}):\n" + "\n".join(
         f"  - {m.hint}" for m in named)
 
 
