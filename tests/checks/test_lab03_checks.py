@@ -180,7 +180,10 @@ def test_lab03_a_child_made_before_the_cut_test_costs_points_in_children_only():
         return search(state, alpha, beta)
 
     failed = failing_groups({**student(CORRECT), "alphabeta_value": peeking})
-    assert set(failed) == {"children"} and "generated but never searched" in failed["children"]
+    assert set(failed) == {"children"}
+    # the cut the correct search made there, with its numbers, and the child theirs made anyway
+    assert "v = 2 <= alpha = 6, so its other children cannot change the result" in failed["children"]
+    assert "Yours generated L.3." in failed["children"]
 
 
 def test_lab03_profiles_found_for_every_searched_combination():
@@ -260,12 +263,15 @@ def test_lab03_transpositions_are_not_mistaken_for_double_evaluations():
     assert groups.walk_problems(case, run) == []
 
 
-def test_lab03_a_trace_message_shows_expected_yours_first_difference_and_the_tree():
+def test_lab03_a_trace_message_shows_the_first_wrong_step_its_window_and_the_tree():
     failed = failing_groups(student(Flags(strict=True)))
     text = failed["equality"]
-    for piece in ("expected (", "yours    (", "first difference at position", "The tree:", "L.3 = 9  #4",
-                  "strict pruning instead of pruning on equality"):
+    for piece in ("then the correct search: nothing more, yours: L.3=9", "at step 9, at P1.0 > P2.1",
+                  "MIN node P2.1, window (alpha, beta) = (5, inf), value so far v = 5",
+                  "v = 5 <= alpha = 5", "Yours generated L.3.", "The tree:", "L.3 = 9  #4",
+                  "Known mistake", "strict pruning instead of pruning on equality"):
         assert piece in text, text
+    assert "expected (" not in text  # never the whole expected trace
 
 
 def test_lab03_a_look_alike_value_gets_no_point():
@@ -322,3 +328,37 @@ def test_lab03_models_keep_the_course_facts():
     assert tie.trace.leaf_values() == [5, 6, 5, 9]  # strict pruning evaluates one more leaf
     assert ref.value(GameTree.from_leaves([3, 5, 2, 9, 12, 5, 23, 24], 2), "P1.0", 13, 20,
                      replace(CORRECT, fail_hard=True)) == 13
+
+
+def test_lab03_the_report_reads_a_first_wrong_step_as_no_known_mistake_and_a_named_one_by_its_key():
+    """The class report's diagnosis: an explanation that names no mistake is "no known mistake" (not its case's
+    name); with a known mistake's line it is that mistake."""
+    from coursetools.grading.misconceptions import UNEXPLAINED, diagnose
+
+    def max_cuts_only(game, state, alpha=-math.inf, beta=math.inf):  # no known mistake: MIN nodes never cut
+        player = game.to_move(state)
+
+        def search(s, a, b):
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            maxing = game.to_move(s) == player
+            v = -math.inf if maxing else math.inf
+            for act in game.actions(s):
+                w = search(game.result(s, act), a, b)
+                if maxing:
+                    v = max(v, w)
+                    if v >= b:
+                        return v
+                    a = max(a, v)
+                else:
+                    v = min(v, w)
+                    b = min(b, v)
+            return v
+
+        return search(state, alpha, beta)
+
+    unknown = failing_groups({**student(CORRECT), "alphabeta_value": max_cuts_only})["pruning"]
+    assert "first differs from the correct one" in unknown and "Known mistake" not in unknown
+    assert diagnose(data.LAB, unknown) == [{"key": UNEXPLAINED, "known": False}]
+    named = failing_groups(student(Flags(strict=True)))["equality"]
+    assert [d["key"] for d in diagnose(data.LAB, named)] == ["strict"]

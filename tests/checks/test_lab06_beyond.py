@@ -203,5 +203,60 @@ def test_lab06_an_unknown_mistake_is_not_given_a_known_name():
     with pytest.raises(CheckFailed) as failure:
         groups.check_expectimax_trees(divided_again)
     text = str(failure.value)
-    assert "matches none of the known mistakes" in text and "combined the values differently" in text
+    # the first node whose value is wrong, its children and the rule; no mistake named
+    assert "your values first differ from the correct ones at" in text and "sum(p * value)" in text
+    assert "Known mistake" not in text
     assert not any(m.hint in text for m in ref.EXPECTIMAX_MISTAKES)
+
+
+def test_lab06_a_shallow_bound_never_raised_after_the_first_child_loses_its_group():
+    """The case "bound-raised": the second child raises the root player's bound, and only the raised bound cuts
+    the third child; a bound taken from the first child alone searches the third child to the end."""
+    from coursetools.checks import lab06
+    from coursetools.hidden import CheckFailed
+
+    def first_bound_only(game, state, max_sum):
+        def search(s, bound, above):
+            if game.is_terminal(s):
+                return game.utilities(s)
+            me = game.to_move(s)
+            j = game.players.index(me)
+            best = first = None
+            for a in game.actions(s):
+                v = search(game.result(s, a), first, me)
+                if best is None or v[j] > best[j]:
+                    best = v
+                first = best[j] if first is None else first
+                if bound is not None and above != me and best[j] >= max_sum - bound:
+                    return best
+            return best
+
+        return search(state, None, None)
+
+    with pytest.raises(CheckFailed) as failure:
+        lab06.check_maxn_shallow(first_bound_only)
+    text = str(failure.value)
+    assert "on a bound raised by the second child" in text
+    assert "its parent (P1) sure of 5" in text and "5 >= 10 - 5" in text and "Yours generated L.3." in text
+
+
+def test_explainer_notes_walk_the_course_searches_step_for_step():
+    """The annotated runs take exactly the steps of the grader's models, so a note is a fact of the correct run."""
+    from coursetools.checks import explainer, kit, trees
+    from coursetools.checks.kit import Case
+    from coursetools.checks.lab03 import reference as ab
+    from coursetools.checks.lab06 import cases, groups
+    from coursetools.checks.lab06 import reference as ref
+
+    rng = random.Random("explainer notes")
+    for _ in range(60):
+        tree = trees.random_tree(rng, max_depth=rng.randint(2, 4), max_branching=3)
+        case = Case("t", "t", tree, tree.initial)
+        want = kit.run_model(ab.value, case)
+        value, notes = explainer.alphabeta_notes(tree, tree.initial)
+        assert value == want.result and [n.step for n in notes if n.step] == want.steps()
+        maxn = cases.random_maxn_tree(rng, total=10)
+        case = Case("m", "m", maxn, maxn.initial, (10,))
+        want = kit.run_model(ref.maxn_shallow_value, case)
+        value, notes = explainer.shallow_notes(maxn, maxn.initial, 10)
+        assert value == want.result and [n.step for n in notes if n.step] == groups.steps(want)

@@ -142,15 +142,18 @@ def show(seq: Sequence[Any], limit: int = 24) -> str:
 
 def sequence_message(what: str, expected: Sequence[Any], actual: Sequence[Any], where: str = "",
                      picture: str = "", hint: str = "") -> str:
-    """Expected and actual sequences, the first index where they differ, and a hint."""
+    """Where two sequences first differ, with the neighbourhood only (the last two items that agree, the correct
+    item there and theirs), never the whole expected sequence; then a hint."""
     i = first_difference(expected, actual)
     lines = [f"{what} differ{(' ' + where) if where else ''}."]
-    lines.append(f"  expected ({len(expected)}): {show(expected)}")
-    lines.append(f"  yours    ({len(actual)}): {show(actual)}")
     if i is not None:
-        e = expected[i] if i < len(expected) else "(nothing: yours has more)"
-        a = actual[i] if i < len(actual) else "(nothing: yours stops here)"
-        lines.append(f"  first difference at position {i}: expected {e}, yours {a}")
+        before = [str(x) for x in expected[max(0, i - 2):i]]
+        agree = (f"the first {i} agree (..., {', '.join(before)})" if i > 2 else
+                 f"the first {i} agree ({', '.join(before)})" if i else "they differ from the first")
+        e = expected[i] if i < len(expected) else "nothing more"
+        a = actual[i] if i < len(actual) else "nothing more"
+        lines.append(f"  {agree}; then the correct search: {e}, yours: {a}")
+        lines.append(f"  yours ({len(actual)}): {show(actual)}")
     if hint:
         lines.append(f"Hint: {hint}")
     if picture:

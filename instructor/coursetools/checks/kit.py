@@ -5,10 +5,11 @@
 - `run_student` / `run_model`: a function run on a traced copy of the case's game, as a
   `Run` (its result and the trace of what it did); `answer`: the student's answer alone, on
   the case's own game (no call comes back over the channel), for groups that grade only that.
-- `Mistake` and `explain`: a hint names a known mistake only when that mistake's model,
-  run on the same cases, reproduces what the student's search did (the same ordered
-  steps, the same result); otherwise the message says where the student's search first
-  differs from the correct one and that it matches none of the known mistakes.
+- `where`, `Mistake` and `explain`: a hint says where the student's search first leaves the
+  correct one, what the correct search held there, the rule and what theirs did
+  (`explainer`); then it names a known mistake only when that mistake's model, run on the
+  same cases, reproduces what the student's search did (the same ordered steps, the same
+  result).
 - `namer` / `picture`: how nodes and cases are shown in messages.
 - `rngs` / `playout`: seeded cases (public ones fixed, secret ones drawn from the
   instructor's ``COURSE_SECRET_SEED``).
@@ -28,7 +29,7 @@ from course_lib.annotations import action_text  # an action as the figures write
 from course_lib.games import GameTree
 from course_lib.trace import Traced
 
-from . import common
+from . import common, explainer
 
 #: The events that say what a search did (`is_terminal`, `to_move` and `actions` calls are free).
 STEPS = ("generate", "utility", "evaluate")
@@ -144,31 +145,85 @@ def join_hints(hints: Sequence[str]) -> str:
     return "each of these mistakes does exactly what your search did:\n" + "\n".join(f"  - {h}" for h in hints)
 
 
+def known_line(named: Sequence[Mistake], cases: int) -> str:
+    """The line naming the mistakes whose models reproduce all `cases` cases of the group seen."""
+    seen = f"all {cases} cases" if cases > 1 else "this case"
+    if len(named) == 1:
+        return f"Known mistake (its model reproduces {seen}): {named[0].hint}"
+    return f"Known mistakes (each model reproduces {seen}):\n" + "\n".join(
+        f"  - {m.hint}" for m in named)
+
+
+#: How a lab writes down the correct run of a case as notes (`explainer.Note`); None: from the model's trace.
+Notes = Callable[[Case], "list[explainer.Note] | None"]
+
+
+def where(case: Case, mine: Run, correct: Callable[..., Any], *, steps: Callable[[Run], list] = Run.steps,
+          notes: Notes | None = None, descent: Callable[[Case], explainer.Descent | None] | None = None,
+          generic: bool = True) -> str | None:
+    """Where the student's run first leaves the correct one, what the correct search held there, the rule and what
+    theirs did (HINTS.md); None when nothing can be said. Without `notes` of its own (or `generic` False, for a
+    search whose steps mean more than a depth-first walk), a case is annotated from the correct model's trace."""
+    want = run_model(correct, case)
+    if want is None:
+        return None
+    name = namer(case, mine, want)
+    annotated = notes(case) if notes is not None else None
+    if annotated is None or [n.step for n in annotated if n.step is not None] != steps(want):
+        if not generic or any(len(step) != 2 or step[0] not in explainer.VERBS for step in steps(want)):
+            return None  # steps other than a depth-first walk's (a lab's own) are explained by the lab
+        annotated = explainer.annotate(case.game, case.state, want.trace.events(*STEPS), steps(want))
+    try:
+        text = explainer.first_wrong_step(case.name, case.game, annotated, steps(mine), name)
+    except Exception:  # noqa: BLE001 - an explanation must never hide the failure itself
+        text = None
+    if text is None and descent is not None and not common.same(mine.result, want.result):
+        d = descent(case)
+        if d is not None:
+            try:
+                text = explainer.first_wrong_value(case.name, case.game, case.state, mine.result, d, name)
+            except Exception:  # noqa: BLE001
+                text = None
+    return text
+
+
 def explain(case: Case, mine: Run, correct: Callable[..., Any], mistakes: Iterable[Mistake], *,
             history: Sequence[tuple[Case, Run]] = (), steps: Callable[[Run], list] = Run.steps,
-            show_step: Callable[[Any], str] = str, advice: str = "") -> str:
-    """The hint for a run that differs from the correct model's on `case`.
+            show_step: Callable[[Any], str] = str, advice: str = "", notes: Notes | None = None,
+            descent: Callable[[Case], explainer.Descent | None] | None = None, generic: bool = True) -> str:
+    """The hint for a run that differs from the correct model's on `case`: the first wrong step (`where`), then a
+    known mistake only when its model reproduces this run and every run of `history` (the same group's other
+    cases on this submission). When no step can be shown, `advice`."""
+    observed = [(case, mine), *history]
+    named = shown(mistakes, observed, steps)
+    return compose(where(case, mine, correct, steps=steps, notes=notes, descent=descent, generic=generic), named,
+                   len(observed),
+                   advice, case, mine, correct, steps, show_step)
 
-    A mistake is named only when its model reproduces this run and every run of `history`
-    (the same group's earlier cases on this submission). Otherwise: where the student's steps
-    first differ from the correct ones, that no known mistake does this, and `advice`.
-    """
-    named = shown(mistakes, [(case, mine), *history], steps)
-    if named:
-        return join_hints([m.hint for m in named])
+
+def compose(text: str | None, named: Sequence[Mistake], cases: int, advice: str, case: Case, mine: Run,
+            correct: Callable[..., Any], steps: Callable[[Run], list], show_step: Callable[[Any], str]) -> str:
+    """The first wrong step (or, without one, `advice`), then the known mistakes named."""
+    if text is None:
+        text = _fallback(case, mine, correct, steps, show_step)
+        text += ("" if named else " This matches none of the known mistakes.") + (f" {advice}" if advice else "")
+    return text + ("\n" + known_line(named, cases) if named else "")
+
+
+def _fallback(case: Case, mine: Run, correct: Callable[..., Any], steps: Callable[[Run], list],
+              show_step: Callable[[Any], str]) -> str:
     want = run_model(correct, case)
-    where = ""
-    if want is not None:
-        exp, got = steps(want), steps(mine)
-        i = common.first_difference(exp, got)
-        if i is None:
-            where = "your search took the same steps as the correct one but combined the values differently"
-        else:
-            e = show_step(exp[i]) if i < len(exp) else "nothing more"
-            g = show_step(got[i]) if i < len(got) else "nothing more"
-            where = f"your search first differs from the correct one at step {i + 1}: expected {e}, yours {g}"
-    text = ((where + "; ") if where else "") + "this matches none of the known mistakes"
-    return text + (f". {advice}" if advice else ".")
+    if want is None:
+        return f"{case.name}: your search differs from the correct one."
+    exp, got = steps(want), steps(mine)
+    i = common.first_difference(exp, got)
+    if i is None:
+        return (f"{case.name}: your search took the same steps as the correct one, in the same order, but "
+                "returned another result.")
+    e = show_step(exp[i]) if i < len(exp) else "nothing more"
+    g = show_step(got[i]) if i < len(got) else "nothing more"
+    return (f"{case.name}: your search first differs from the correct one at step {i + 1}: the correct one did {e}, "
+            f"yours {g}.")
 
 
 # -- messages ----------------------------------------------------------------------------------------
@@ -220,6 +275,17 @@ def namer(case: Case, *runs: Run) -> Callable[[Hashable], str]:
     return path_namer(case.state, [run.trace for run in runs])
 
 
+def is_hidden(case: Case) -> bool:
+    """A case drawn from the secret seed: its feedback shows the first wrong step's neighbourhood only."""
+    return case.id.startswith("secret")
+
+
+def expected_text(case: Case, want: Any) -> str:
+    """``expected <answer>`` on a public case; on a hidden one the answer is not shown (the hint gives the first
+    wrong step and its neighbourhood)."""
+    return "its correct answer is not shown (a hidden case)" if is_hidden(case) else f"expected {want!r}"
+
+
 def picture(case: Case, run: Run | None = None, max_lines: int = 45) -> str:
     """The tree drawn with what `run` did (small trees only), or the position with how paths are written."""
     if not case.is_tree:
@@ -231,6 +297,8 @@ def picture(case: Case, run: Run | None = None, max_lines: int = 45) -> str:
     from course_lib.ascii import ascii_tree
 
     root = None if case.state == tree.initial else case.state
+    if is_hidden(case):
+        run = None  # a hidden case is drawn bare: the values a search finds there are its answers
     try:
         return ascii_tree(tree, run.trace if run is not None else None, max_lines=max_lines, root=root)
     except Exception:  # noqa: BLE001 - a drawing must never hide the real message
@@ -295,6 +363,8 @@ class Judge:
     profiler: Callable[[list], Any]
     note_for: Callable[[Any], str] = lambda expected: ""
     proof_cases: int = 6
+    notes: Notes | None = None
+    descent: Callable[[Case], "explainer.Descent | None"] | None = None
     settled: bool = False
     note: str = ""
     passed: list = field(default_factory=list)
@@ -327,11 +397,14 @@ class Judge:
         history += observe(self.student, [c for c, r in self.passed if r is None and worth(c)])
         history += observe(self.student, [c for c in self.cases[i + 1:i + 1 + self.proof_cases] if worth(c)])
         observed = [(case, mine), *history, *self.evidence]
+        named: list[Mistake] = []
         for tier in self.mistakes(self.expected):
             named = shown(tier, observed)
             if named:
-                return join_hints([m.hint for m in named])
-        return explain(case, mine, self.model(self.expected), [], show_step=show_step, advice=advice)
+                break
+        model = self.model(self.expected)
+        text = where(case, mine, model, notes=self.notes, descent=self.descent)
+        return compose(text, named, len(observed), advice, case, mine, model, Run.steps, show_step)
 
 
 def judged(judge: Judge, compare: Callable[[], None]) -> int:

@@ -5,7 +5,8 @@ Every check writes its hint on a line of its own, ``Hint: ...`` (`checks.common.
 end. A lab's known mistakes are what its checks already name: each `kit.Mistake` (its ``key``)
 of the lab's check modules, the keys of a ``HINTS`` table and the ``*_HINT`` constants. A hint
 holding one of their texts diagnoses that mistake; a hint that matches none is kept under its
-first words; ``this matches none of the known mistakes`` is recorded as such.
+first words; an explanation of the first wrong step that names no known mistake (and the older
+``this matches none of the known mistakes``) is recorded as such.
 
 The grader runs this in its own process when a hidden test fails and writes the result into the
 autograded notebook's cell metadata (`preprocessors.GuardedExecute`). Text that came from the
@@ -23,6 +24,9 @@ from typing import Iterable
 
 UNEXPLAINED = "no known mistake"
 UNTRUSTED_MIN = 12  # shorter student text cannot spell a hint; longer text is searched for in the message
+#: What the explanation of a first wrong step says when it names no known mistake (`checks.explainer`).
+FIRST_STEP = ("first differs from the correct one", "first differ from the correct ones",
+              "took the same steps as the correct one")
 _ENDS = ("\nThe tree:", "\nThe position:", "\nHint: ")
 
 
@@ -99,7 +103,9 @@ def diagnose(lab: str, message: str, untrusted: Iterable[str] | None = ()) -> li
                 spans.append((i, i + len(text)))
                 keys.append((i, key))
         out += [{"key": k, "known": True} for _, k in sorted(keys)]
-        if not keys:
+        if not keys and any(p in section for p in FIRST_STEP):
+            out.append({"key": UNEXPLAINED, "known": False})
+        elif not keys:
             out.append({"key": label(section), "known": False})
     seen: set = set()
     return [d for d in out if not (d["key"] in seen or seen.add(d["key"]))]

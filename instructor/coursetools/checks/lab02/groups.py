@@ -27,12 +27,13 @@ its model reproduces what the search did.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any, Callable
 
 from course_lib.games import GameTree
 
-from .. import common, kit, trees
+from .. import common, explainer, kit, trees
 from ..kit import Case, Judge, Run, judged
 from ..nim import xor_value
 from . import cases as data
@@ -95,8 +96,12 @@ def _fail(message: str, hint: str, case: Case) -> None:
 
 
 def make_judge(group: str, student: Callable[..., Any], cases: list[Case]) -> Judge:
-    return Judge(student, cases, ref.CORRECT, partial(ref.model, group), lambda e: [ref.group_mistakes(group, e)],
-                 partial(expected_for, group, student), _kept_note)
+    judge = Judge(student, cases, ref.CORRECT, partial(ref.model, group), lambda e: [ref.group_mistakes(group, e)],
+                  partial(expected_for, group, student), _kept_note)
+    if group.startswith("value"):
+        judge.descent = lambda case: explainer.minimax_descent(
+            case.game, lambda node: answer(student, replace(case, state=node)), max_calls=20) if worth(case) else None
+    return judge
 
 
 def _kept_note(expected: ref.Flags) -> str:
@@ -128,7 +133,7 @@ def _values(group: str, minimax_value: Callable[..., Any], cases: list[Case], no
                 continue
             advice = VALUE_ADVICE if common.is_number(got) else "minimax_value returns a number: the value of the state"
             hint = judge.hint(case, traced(minimax_value, case), advice, worth=worth) if judge.settled else ""
-            _fail(f"minimax_value on {case.name}: expected {want!r}{notes.get(case.id, '')}, yours returned "
+            _fail(f"minimax_value on {case.name}: {kit.expected_text(case, want)}{notes.get(case.id, '')}, yours returned "
                   f"{got!r:.80}." + judge.note, hint, case)
 
     return judged(judge, compare)
@@ -265,7 +270,7 @@ def _decisions(group: str, minimax_decision: Callable[..., Any]) -> int:
             if not any(common.same(got, a) for a in actions):
                 advice = f"return one of the actions from game.actions(state): {actions}"
             hint = judge.hint(case, traced(minimax_decision, case), advice, worth=worth) if judge.settled else ""
-            _fail(f"minimax_decision on {case.name}: expected {want!r}, yours returned {got!r:.80}.\n"
+            _fail(f"minimax_decision on {case.name}: {kit.expected_text(case, want)}, yours returned {got!r:.80}.\n"
                   f"  minimax values of the moves (for the player to move): {_move_values(case.game, case.state)}"
                   + judge.note, hint, case)
 

@@ -134,7 +134,8 @@ def compare_result(what: str, case: Case, got: Any, expected: Any, hint: Callabl
             extra = f" (yours is a {type(got).__name__}, not a {type(expected).__name__})"
     except Exception:  # noqa: BLE001 - a comparison that raises is no match either
         pass
-    common.fail(f"{what} on {case.name}: expected {expected!r}, yours returned {got!r:.120}{extra}.{note}",
+    common.fail(f"{what} on {case.name}: {kit.expected_text(case, expected)}, yours returned {got!r:.120}"
+                f"{extra}.{note}",
                 hint(), kit.picture(case, mine))
 
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, Callable
 
-from .. import kit
+from .. import common, explainer, kit
 from ..kit import Case, Run
 from . import cases as data
 from . import reference as ref
@@ -129,5 +129,18 @@ def make_judge(group: str, student: Callable[..., Any], cases: list[Case],
         profile = profiler(evidence)
         return expected_flags(profile, group, value_side() if profile else None)
 
-    return kit.Judge(student, cases, CORRECT, partial(ref.model, group), partial(ref.group_mistakes, group),
-                     expected, adjusted_note)
+    judge = kit.Judge(student, cases, CORRECT, partial(ref.model, group), partial(ref.group_mistakes, group),
+                      expected, adjusted_note)
+    judge.notes = notes
+    if group == "value":
+        judge.descent = lambda case: explainer.minimax_descent(
+            case.game, lambda node: common.call(student, case.game, node, where=f"on {case.name}"))
+    return judge
+
+
+def notes(case: Case) -> list | None:
+    """The course's alpha-beta on `case`, with its window and value so far at every step."""
+    try:
+        return explainer.alphabeta_notes(case.game, case.state, *case.args)[1]
+    except Exception:  # noqa: BLE001 - without notes, the model's own trace is annotated
+        return None

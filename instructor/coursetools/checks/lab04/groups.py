@@ -56,7 +56,7 @@ class Group:
         i = self.cases.index(case)
         more = kit.observe(self.student, self.cases[i + 1:i + 1 + PROOF_CASES])
         return kit.explain(case, mine, self.correct, self.mistakes, history=self.passed + more, steps=self.steps,
-                           show_step=_show_step, advice=advice)
+                           show_step=_show_step, advice=advice, generic=False)  # ordering, tables, clock: own steps
 
     def run(self, what: str, case: Case, advice: str, result_kind: str = "value",
             sequences: tuple = ("leaves", "generated")) -> None:
@@ -66,7 +66,8 @@ class Group:
         if result_kind == "value":
             common.expect_number(mine.result, f"{what} on {case.name}")
         if not common.same(mine.result, want.result):
-            common.fail(f"{what} on {case.name}: expected {want.result!r}, yours returned {mine.result!r:.80}.",
+            common.fail(f"{what} on {case.name}: {kit.expected_text(case, want.result)}, yours returned "
+                        f"{mine.result!r:.80}.",
                         self.hint(case, mine, advice), pic)
         for seq in sequences:
             exp = [short(n) for n in (want.trace.leaves() if seq == "leaves" else want.trace.generated())]

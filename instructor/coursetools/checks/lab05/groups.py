@@ -108,7 +108,7 @@ class SearchGroup:
                         f"the player to move at the root is {root_player!r}.",
                         self.hint(case, mine, "Call evaluate(state, root_player) at every cut-off."), pic)
         if not common.same(got, want.result):
-            common.fail(f"{self.function} {where}: expected {want.result!r}, yours returned {got!r}.",
+            common.fail(f"{self.function} {where}: {kit.expected_text(case, want.result)}, yours returned {got!r}.",
                         self.hint(case, mine, "The states valued were right, so look at how the values are "
                                   "combined: the max at the root player's nodes, the min at the opponent's"
                                   + (", and the first best action." if self.decision else ".")), pic)

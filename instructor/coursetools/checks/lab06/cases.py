@@ -133,6 +133,8 @@ def shallow_trees() -> list[Case]:
         _case("three-levels", "three levels", three, args=m),
         _case("three-levels-from-p2", "the same tree from a P2 node", three, 2, args=m),
         _case("deep-would-differ", "deep pruning would change the answer", deep, args=m),
+        _case("bound-raised", "a bound raised by the second child",
+              _tree([[(3, 5, 2)], [(5, 4, 1)], [(4, 5, 1), (1, 8, 1)]]), args=m),
         _case("sums-below-12", "sums below max_sum = 12",
               _tree([[(4, 3, 2), (2, 2, 2)], [(1, 8, 0), (9, 0, 0)], [(5, 1, 1)]]), args=(12,)),
         _case("terminal-root", "a terminal root", _tree((2, 3, 5)), args=m),

@@ -12,7 +12,7 @@ from typing import Any, Callable, Hashable
 
 from course_lib.games import GameTree
 
-from .. import common, kit
+from .. import common, explainer, kit
 from ..kit import Case, Run
 from . import cases as data
 from . import reference as ref
@@ -49,9 +49,11 @@ def _show_step(case: Case) -> Callable[[tuple], str]:
     return lambda step: f"{'generate' if step[0] == 'generate' else 'value'} {_short(case, step[1])}"
 
 
-#: A mistake is named when its model reproduces the failing case, every case passed before it and this
-#: many of the group's next cases.
-PROOF_CASES = 6
+def _notes(name: str) -> kit.Notes | None:
+    """Shallow pruning is written down with its bounds; the other searches from the model's own trace."""
+    if not name.endswith("maxn_shallow"):
+        return None
+    return lambda case: explainer.shallow_notes(case.game, case.state, *case.args)[1]
 
 
 class Group:
@@ -64,11 +66,23 @@ class Group:
         self.seen: list[tuple[Case, Run]] = []
 
     def hint(self, case: Case, mine: Run, advice: str) -> str:
-        """Explained on this case, the cases passed before it and the group's next few cases."""
+        """Explained on this case; a mistake is named only when its model also reproduces every other case of the
+        group (those passed before it and all after it: a few cases can agree with a model by chance)."""
         i = self.cases.index(case)
-        more = kit.observe(self.student, self.cases[i + 1:i + 1 + PROOF_CASES])
+        more = kit.observe(self.student, self.cases[i + 1:])
         return kit.explain(case, mine, self.correct, self.mistakes, history=self.seen + more, steps=steps,
-                           show_step=_show_step(case), advice=advice)
+                           show_step=_show_step(case), advice=advice, notes=_notes(self.name), descent=self.descent)
+
+    def descent(self, case: Case) -> explainer.Descent | None:
+        """How to find the deepest node whose value is wrong (not for shallow pruning, whose values are partial)."""
+        def student(node: Any) -> Any:
+            return common.call(self.student, case.game, node, *case.args, where=f"on {case.name}")
+
+        if self.name.startswith("expectimax"):
+            return explainer.expectimax_descent(case.game, student)
+        if self.name.startswith("maxn_value"):
+            return explainer.maxn_descent(case.game, student, lambda n: ref.maxn_value(case.game, n))
+        return None
 
     def compare(self, case: Case, check_result: Callable[..., None]) -> None:
         """Result (exact type), leaves in order, no leaf twice, children generated in order."""
@@ -105,7 +119,7 @@ def number_result(group: Group, case: Case, mine: Run, expected: Any, pic: str) 
         if type(got) is int and type(expected) is float:
             advice = ("Your function returned a whole number (int) where the expectation is a float: look for "
                       "integer division (//) or int() at chance nodes. " + advice)
-        common.fail(f"expectimax_value on {case.name}: expected {expected!r}, yours returned {got!r}.",
+        common.fail(f"expectimax_value on {case.name}: {kit.expected_text(case, expected)}, yours returned {got!r}.",
                     group.hint(case, mine, advice), pic)
 
 
@@ -120,7 +134,7 @@ def vector_result(group: Group, case: Case, mine: Run, expected: Any, pic: str) 
         if len(got) == len(expected) and sorted(got) == sorted(expected):
             advice = ("Your vector has the right numbers in another order: entry i must be the utility of "
                       "game.players[i]; return the leaf's game.utilities(state) unchanged.")
-        common.fail(f"{name} on {case.name}: expected {expected!r}, yours returned {got!r}.",
+        common.fail(f"{name} on {case.name}: {kit.expected_text(case, expected)}, yours returned {got!r}.",
                     group.hint(case, mine, advice), pic)
 
 

@@ -60,6 +60,10 @@ UCB_ROWS = [
 ]
 
 
+#: The rows before the seeded ones (a seeded row's feedback never shows its expected value).
+PUBLIC_UCB_ROWS = len(UCB_ROWS)
+
+
 def ucb_rows() -> list[tuple]:
     """The public rows, then seeded ones (secret ones with the instructor's seed)."""
     rows = list(UCB_ROWS)

@@ -148,8 +148,10 @@ class Group:
                         "(one rng.choice(game.actions(s)) per rollout move, nothing else).",
                         self.hint(case, mine, want, advice), pic)
         if not common.same(mine.answer, want.answer):
-            common.fail(f"{self.function} {where}: expected {show_answer(want.answer)}, yours "
-                        f"{show_answer(mine.answer)}.", self.hint(case, mine, want, advice), pic)
+            expected = ("the correct search's differs (a hidden case: its answer is not shown)" if kit.is_hidden(case)
+                        else f"expected {show_answer(want.answer)}")
+            common.fail(f"{self.function} {where}: {expected}, yours {show_answer(mine.answer)}.",
+                        self.hint(case, mine, want, advice), pic)
         self.passed.append((case, mine))
 
 
@@ -179,8 +181,13 @@ def check_ucb1(ucb1: Callable[..., Any]) -> int:
             hint = kit.join_hints([m.hint for m in named]) if named else (
                 "this matches none of the known mistakes. UCB1 = total/visits + c*sqrt(ln(parent_visits)/visits), "
                 "and math.inf when visits == 0.")
-            common.fail(f"ucb1(total={row[0]}, visits={row[1]}, parent_visits={row[2]}, c={row[3]:.4g}): expected "
-                        f"{want!r}, yours {got!r}.", hint)
+            if i < data.PUBLIC_UCB_ROWS:
+                common.fail(f"ucb1(total={row[0]}, visits={row[1]}, parent_visits={row[2]}, c={row[3]:.4g}): "
+                            f"expected {want!r}, yours {got!r}.", hint)
+            # a seeded row: its neighbourhood only (its exploitation term), never the value itself
+            common.fail(f"ucb1(total={row[0]}, visits={row[1]}, parent_visits={row[2]}, c={row[3]:.4g}): yours "
+                        f"returned {got!r}, which is not UCB1 of these numbers (its exploitation term "
+                        f"total/visits is {row[0] / row[1]:.4g}).", hint)
     return len(rows)
 
 

@@ -1,0 +1,308 @@
+"""The first wrong step (grader only): where a student's ordered trace leaves the correct one, and what
+the correct search held there.
+
+The correct run is written down as `Note`s, one per step (a child generated, a leaf valued), each with
+the nodes open on the correct search's path at that moment (`Frame`: the node, its kind, its window and
+value so far when the algorithm has them, the children searched so far) and the node it left by a
+cut-off just before. `annotate` writes them from the correct model's own trace (any search that
+walks a tree depth first); `alphabeta_notes` and `shallow_notes` run alpha-beta and max^n with shallow
+pruning and keep their windows and bounds. `first_wrong_step` turns the notes and the student's steps
+into a message (HINTS.md): where, what the correct search held there, the rule, what theirs did.
+`first_wrong_value` does the same for a search that took the right steps but combined values wrongly:
+it asks the student's function for the values of deeper and deeper nodes until it finds the deepest one
+whose value is wrong while its children's values are right.
+
+Every sentence states facts of the correct run or of what the student's search did, nothing guessed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Hashable, Sequence
+
+from course_lib.explain import VERBS, Frame, Note, first_wrong_step, kind_of, num  # noqa: F401 - the kit's names too
+from course_lib.games import GameTree
+
+from . import common
+
+
+def _snap(path: list[Frame]) -> tuple:
+    return tuple(replace(f, done=list(f.done)) for f in path)
+
+
+# -- notes of a correct run ---------------------------------------------------------------------------
+
+def annotate(game: Any, state: Hashable, events: Sequence[Any], steps: Sequence[tuple],
+             value_of: Callable[[Hashable], Any] | None = None) -> list[Note]:
+    """Notes of a correct depth-first run from its trace `events` (generate, utility, evaluate) and its `steps`
+    (as the group compares them, one per generate and one per leaf valued): a node left before all its children
+    were made is a cut, noted at the next step. `value_of(node)` gives a searched child's correct value."""
+    path = [Frame(state, kind_of(game, state), width=_width(game, state))]
+    notes: list[Note] = []
+    cut: tuple | None = None
+    gens = [e for e in events if e.kind == "generate"]
+    gi = 0
+    for step in steps:
+        if step[0] == "generate":
+            e = gens[gi] if gi < len(gens) else None
+            gi += 1
+            parent = e.parent if e is not None else None
+            while len(path) > 1 and path[-1].node != parent:
+                cut = _close(path, value_of) or cut
+            notes.append(Note(step, _snap(path), cut))
+            cut = None
+            path[-1].done.append((step[1], None))
+            path.append(Frame(step[1], kind_of(game, step[1]), width=_width(game, step[1])))
+        else:
+            while len(path) > 1 and path[-1].node != step[1]:
+                cut = _close(path, value_of) or cut
+            notes.append(Note(step, _snap(path), cut))
+            cut = None
+    while len(path) > 1:
+        cut = _close(path, value_of) or cut
+    last = _close_root(path)
+    notes.append(Note(None, _snap(path), cut or last))
+    return notes
+
+
+def _width(game: Any, node: Hashable) -> int:
+    try:
+        return 0 if game.is_terminal(node) else len(game.actions(node))
+    except Exception:  # noqa: BLE001
+        return 0
+
+
+def _close(path: list[Frame], value_of: Callable[[Hashable], Any] | None) -> tuple | None:
+    """Leave the deepest open node; the path of it when it was left before all its children were made."""
+    frame = path[-1]
+    cut = tuple(_snap(path)) if 0 < len(frame.done) < frame.width else None
+    path.pop()
+    if value_of is not None and path and path[-1].done and path[-1].done[-1][0] == frame.node:
+        try:
+            path[-1].done[-1] = (frame.node, value_of(frame.node))
+        except Exception:  # noqa: BLE001 - a value is extra information only
+            pass
+    return cut
+
+
+def _close_root(path: list[Frame]) -> tuple | None:
+    frame = path[-1]
+    return tuple(_snap(path)) if 0 < len(frame.done) < frame.width else None
+
+
+def alphabeta_notes(game: Any, state: Hashable, alpha: float = -math.inf, beta: float = math.inf,
+                    player: Any = None, leaf: str = "utility") -> tuple[Any, list[Note]]:
+    """The course's alpha-beta (fail-soft, prunes on equality, children in actions() order, values for `player`,
+    by default the player to move at `state`), run with a note per step: its value and its notes."""
+    player = game.to_move(state) if player is None else player
+    notes: list[Note] = []
+    path: list[Frame] = []
+    pending: list = [None]
+
+    def search(s: Hashable, a: float, b: float) -> Any:
+        if game.is_terminal(s):
+            notes.append(Note((leaf, s), _snap(path), pending[0]))
+            pending[0] = None
+            return game.utility(s, player)
+        maxing = game.to_move(s) == player
+        frame = Frame(s, "MAX" if maxing else "MIN", a, b, -math.inf if maxing else math.inf,
+                      width=len(game.actions(s)))
+        path.append(frame)
+        for act in game.actions(s):
+            child = game.result(s, act)
+            notes.append(Note(("generate", child), _snap(path), pending[0]))
+            pending[0] = None
+            frame.done.append((child, None))
+            w = search(child, frame.alpha, frame.beta)
+            frame.done[-1] = (child, w)
+            if maxing:
+                frame.v = max(frame.v, w)
+                if frame.v >= frame.beta:
+                    return _leave(path, frame, cut=len(frame.done) < frame.width)
+                frame.alpha = max(frame.alpha, frame.v)
+            else:
+                frame.v = min(frame.v, w)
+                if frame.v <= frame.alpha:
+                    return _leave(path, frame, cut=len(frame.done) < frame.width)
+                frame.beta = min(frame.beta, frame.v)
+        return _leave(path, frame, cut=False)
+
+    def _leave(path: list[Frame], frame: Frame, cut: bool) -> Any:
+        if cut:
+            pending[0] = _snap(path)
+        path.pop()
+        return frame.v
+
+    result = search(state, alpha, beta)
+    notes.append(Note(None, (), pending[0]))
+    return result, notes
+
+
+def shallow_notes(game: Any, state: Hashable, max_sum: float) -> tuple[Any, list[Note]]:
+    """max^n with shallow pruning (as the course's lab 06 writes it), run with a note per step."""
+    players = list(game.players)
+    notes: list[Note] = []
+    path: list[Frame] = []
+    pending: list = [None]
+
+    def value(s: Hashable, owner: Any, bound: Any) -> Any:
+        if game.is_terminal(s):
+            notes.append(Note(("leaf", s), _snap(path), pending[0]))
+            pending[0] = None
+            return game.utilities(s)
+        me = game.to_move(s)
+        j = players.index(me)
+        frame = Frame(s, str(me), bound=bound, owner=owner, total=max_sum, entry=j, width=len(game.actions(s)))
+        path.append(frame)
+        for a in game.actions(s):
+            child = game.result(s, a)
+            notes.append(Note(("generate", child), _snap(path), pending[0]))
+            pending[0] = None
+            frame.done.append((child, None))
+            v = value(child, me, None if frame.v is None else frame.v[j])
+            frame.done[-1] = (child, v)
+            if frame.v is None or v[j] > frame.v[j]:
+                frame.v = v
+            if bound is not None and owner != me and frame.v[j] >= max_sum - bound:
+                if len(frame.done) < frame.width:
+                    pending[0] = _snap(path)
+                path.pop()
+                return frame.v
+        path.pop()
+        return frame.v
+
+    result = value(state, None, None)
+    notes.append(Note(None, (), pending[0]))
+    return result, notes
+
+
+# -- the deepest wrong value ---------------------------------------------------------------------------
+
+@dataclass
+class Descent:
+    """What `first_wrong_value` needs of a lab: the student's value and the correct one at a node, a node's
+    children with their correct values (in the view the rule uses), and the rule that combines them."""
+
+    student: Callable[[Hashable], Any]
+    correct: Callable[[Hashable], Any]
+    children: Callable[[Hashable], list[tuple[Hashable, Any]]]
+    rule: Callable[[Hashable], str]
+    callable_at: Callable[[Hashable], bool] = lambda node: True
+    view: Callable[[Hashable], str] = lambda node: ""
+    max_calls: int = 40
+
+
+def first_wrong_value(case_name: str, game: Any, start: Hashable, mine: Any, d: Descent,
+                      name: Callable[[Hashable], str] = str) -> str:
+    """From `start`, where the student's search returned `mine` (wrong), go down to the first child whose value
+    is wrong too, until a node whose children all have the right value: there the values first part."""
+    node, path, calls, mine_here = start, [start], 0, mine
+    while calls < d.max_calls:
+        deeper = None
+        todo = [c for c, _ in d.children(node)]
+        while todo:
+            child = todo.pop(0)
+            if game.is_terminal(child):
+                continue
+            if not d.callable_at(child):  # a chance node: look at its outcomes instead
+                todo[:0] = [game.result(child, a) for a in game.actions(child)]
+                continue
+            calls += 1
+            try:
+                theirs = d.student(child)
+            except common.CheckFailed:
+                continue
+            if not common.same(theirs, d.correct(child)):
+                deeper = (child, theirs)
+                break
+            if calls >= d.max_calls:
+                break
+        if deeper is None:
+            break
+        node, mine_here = deeper
+        path.append(node)
+    kids = d.children(node)
+    where = " > ".join(str(n) for n in path) if isinstance(game, GameTree) else name(node)
+    shown = ", ".join(f"{name(c)} = {num(v)}" for c, v in kids[:6]) + (", ..." if len(kids) > 6 else "")
+    view = d.view(node)
+    return "\n".join([
+        f"{case_name}: your values first differ from the correct ones at {where}: yours are right at its children, "
+        "not at the node itself.",
+        f"There the correct search has {kind_of(game, node)} node {name(node)} with children "
+        f"{'(values for ' + view + ') ' if view else ''}{shown}.",
+        d.rule(node),
+        f"Yours, called on {name(node)}, returned {_shown(mine_here)}.",
+    ])
+
+
+def _shown(x: Any) -> str:
+    return num(x) if common.is_number(x) or isinstance(x, tuple) else repr(x)[:60]
+
+
+def value_for(game: Any, state: Hashable, player: Any) -> Any:
+    """The minimax value of `state` for `player` (expected value at a chance node): the facts a rule quotes."""
+    if game.is_terminal(state):
+        return game.utility(state, player)
+    if hasattr(game, "outcomes") and game.to_move(state) == "CHANCE":
+        return sum(p * value_for(game, game.result(state, a), player) for a, p in game.outcomes(state))
+    vals = [value_for(game, game.result(state, a), player) for a in game.actions(state)]
+    return max(vals) if game.to_move(state) == player else min(vals)
+
+
+def minimax_descent(game: Any, student: Callable[[Hashable], Any], what: str = "value",
+                    max_calls: int = 40) -> Descent:
+    """The descent of a two-player value function whose value is for the player to move at the state it is
+    called on (max where that player moves, min where the other one does)."""
+
+    def kids(node: Hashable) -> list[tuple[Hashable, Any]]:
+        p = game.to_move(node)
+        return [(c, value_for(game, c, p)) for c in (game.result(node, a) for a in game.actions(node))]
+
+    def rule(node: Hashable) -> str:
+        p = game.to_move(node)
+        best = max(v for _, v in kids(node))
+        return (f"Called on {_label(game, node)}, the {what} is for {p}, the player to move there, who takes the "
+                f"largest of its children's values for {p}: {num(best)}.")
+
+    return Descent(student, lambda n: value_for(game, n, game.to_move(n)), kids, rule,
+                   view=lambda n: str(game.to_move(n)), max_calls=max_calls)
+
+
+def expectimax_descent(game: Any, student: Callable[[Hashable], Any], max_calls: int = 30) -> Descent:
+    """The descent of an expectimax value (for the player to move where it is called); it is not called on
+    chance nodes, and looks through them to their outcomes."""
+    d = minimax_descent(game, student, max_calls=max_calls)
+
+    def rule(node: Hashable) -> str:
+        p = game.to_move(node)
+        best = max(v for _, v in d.children(node))
+        return (f"Called there, the value is for {p}, to move there, who takes the largest of its children's values "
+                f"({num(best)}); a chance node is worth sum(p * value) over its outcomes.")
+
+    return replace(d, rule=rule, callable_at=lambda n: game.to_move(n) != "CHANCE")
+
+
+def maxn_descent(game: Any, student: Callable[[Hashable], Any], correct: Callable[[Hashable], Any],
+                 max_calls: int = 30) -> Descent:
+    """The descent of a max^n vector value: the player to move takes the first child whose entry for her is
+    largest."""
+    players = list(game.players)
+
+    def kids(node: Hashable) -> list[tuple[Hashable, Any]]:
+        out = []
+        for c in (game.result(node, a) for a in game.actions(node)):
+            out.append((c, game.utilities(c) if game.is_terminal(c) else correct(c)))
+        return out
+
+    def rule(node: Hashable) -> str:
+        p = game.to_move(node)
+        j = players.index(p)
+        return (f"{p}, to move there, takes the first child whose entry for {p} (entry {j}) is largest: "
+                f"{num(correct(node))}.")
+
+    return Descent(student, correct, kids, rule, max_calls=max_calls)
+
+
+def _label(game: Any, node: Hashable) -> str:
+    return str(node) if isinstance(game, GameTree) else "that state"
