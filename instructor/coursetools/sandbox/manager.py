@@ -35,28 +35,33 @@ class _Channel:
         self._thread.start()
 
     def _drain(self) -> None:
-        while not self._stop.is_set():
-            ready, _, _ = select.select([self.read_end], [], [], 0.2)
-            if not ready:
-                continue
-            chunk = os.read(self.read_end, 65536)
-            if not chunk:
-                self.at_end = True
-                return
-            room = REPORT_CAP - len(self.data)
-            self.data += chunk[:max(room, 0)]
-            self.flooded |= len(chunk) > room
+        try:
+            while not self._stop.is_set():
+                ready, _, _ = select.select([self.read_end], [], [], 0.2)
+                if not ready:
+                    continue
+                chunk = os.read(self.read_end, 65536)
+                if not chunk:
+                    self.at_end = True
+                    return
+                room = REPORT_CAP - len(self.data)
+                self.data += chunk[:max(room, 0)]
+                self.flooded |= len(chunk) > room
+        finally:
+            os.close(self.read_end)
 
     def close(self, wait: float) -> None:
         """Wait up to `wait` seconds for the channel's end, then stop reading it."""
         if self._thread.is_alive():
             self._thread.join(wait)
         self._stop.set()
-        self._thread.join()
-        for fd in (self.read_end, self.write_end):
-            if fd >= 0:
-                os.close(fd)
-        self.read_end = self.write_end = -1
+        if self._thread.ident is not None:
+            self._thread.join()
+        else:  # never started: the kernel never launched
+            os.close(self.read_end)
+        if self.write_end >= 0:
+            os.close(self.write_end)
+            self.write_end = -1
 
 
 class SandboxKernelManager(AsyncKernelManager):
