@@ -306,7 +306,7 @@ class Layout:
 def _hand_over(path: Path, uid: int) -> None:
     """Give the kernel's user `path` (a folder of the grader's it may write in, or a file it must read)."""
     mode = path.lstat().st_mode
-    if stat.S_ISDIR(mode) and mode & stat.S_ISVTX:  # a shared folder such as /tmp: never made the kernel's
+    if stat.S_ISDIR(mode) and mode & stat.S_ISVTX and mode & stat.S_IWOTH:  # shared, as /tmp: never the kernel's
         return
     os.lchown(path, uid, uid)
 
@@ -341,6 +341,10 @@ def layout(command: list[str], cwd: Path, private: Path, *, report_fd: int | Non
         shutil.copytree(cache, home / ".config" / "matplotlib", ignore=shutil.ignore_patterns("*.lock", "tex.cache"))
     uid = KERNEL_UID if os.geteuid() == 0 else None
     if uid is not None:  # the kernel's folders, its IPC folder (it makes its sockets there) and connection file
+        temps = {Path(tempfile.gettempdir()).resolve(), Path("/tmp").resolve()}
+        if not temps & set(ipc.parents):
+            raise SandboxUnavailable(f"the kernel's IPC folder {ipc} is not a folder of its own under /tmp: as root, "
+                                     "the grader hands that folder to the kernel's unprivileged user")
         for path in [private, *private.rglob("*"), ipc, conn_file]:
             _hand_over(path, uid)
     mounts = [(str(base), str(base), True), (str(site), str(site), True)]
