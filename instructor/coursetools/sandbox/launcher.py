@@ -9,18 +9,24 @@ replaces itself with bubblewrap (``bwrap``), which starts the kernel inside. The
   ``python -S``, so no ``.pth`` file runs and no editable install reaches the checkout: nothing of
   the instructor's is there (no ``instructor/``, ``source/``, ``bank/``, ``demo/``, gradebook,
   ``.git``, other students' folders);
-- a private writable copy of its own submission folder (at the same path, discarded afterwards),
-  a private ``/tmp`` and home;
+- a private writable copy of its own submission folder (at the same path, in a tmpfs of `WORK_MB`,
+  discarded afterwards), a private ``/tmp`` (a tmpfs of `TMP_MB`) and home;
 - its shard's IPC folder, where its kernel sockets and the checker's channel live;
+- an unprivileged user when the grader is root (`KERNEL_UID`, which owns its folders): bubblewrap keeps
+  only the capabilities to change user, which the watcher uses before anything of the submission runs;
+- the write end of the watcher's channel, a pipe whose reading end the kernel manager holds outside
+  (`judge_report`): what was sent cannot be taken back, and a report that did not end is a flag;
 - no network (a network namespace of its own), its own PID namespace (every process it starts dies
-  with it), no capabilities, limits on memory, file size, CPU time and processes (a pids cgroup
-  where the machine offers one, else the address-space cap and the PID namespace alone);
+  with it), no capabilities, limits on file size and CPU time per process, and a cgroup (v1 or v2) that
+  caps the memory of all its processes and its tmpfs together (`MEMORY_MB`) and their number; where
+  the host lets no cgroup be made, the grading summary says so and each process's address space
+  alone is capped;
 - an environment without the instructor's variables: only `KEPT_ENV` and what the sandbox sets.
 
 ``COURSETOOLS_SANDBOX=podman`` or ``docker`` (``coursetools grade --sandbox podman``) makes the same
 sandbox as a container instead: an empty image (imported once, nothing pulled from a registry) with the
-same folders mounted, no network, no capabilities, its own PID namespace, the limits kept by the
-engine's cgroup; the grader removes each container by name when its kernel ends, and sweeps any left
+same folders mounted, no network, no capabilities, its own PID namespace, the same user and tmpfs sizes,
+the limits kept by the engine's cgroup; the grader removes each container by name when its kernel ends, and sweeps any left
 by a stopped shard. ``COURSETOOLS_SANDBOX=none`` (``coursetools grade --no-sandbox``, unsafe) starts
 the kernel with the limits and the clean environment only.
 """

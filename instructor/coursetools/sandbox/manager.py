@@ -15,7 +15,7 @@ import threading
 from jupyter_client.manager import AsyncKernelManager
 
 from coursetools.sandbox.launcher import (
-    CONTAINER_ENGINES, REPORT_CAP, cgroup_name, cgroup_usage, judge_report, mode, remove_cgroup, stop_container)
+    REPORT_CAP, cgroup_name, cgroup_usage, judge_report, mode, remove_cgroup, stop_container)
 
 
 class _Channel:
@@ -83,7 +83,8 @@ class SandboxKernelManager(AsyncKernelManager):
     async def _async_pre_start_kernel(self, **kw):
         self.kernel_spec.interrupt_mode = "message"
         self._report = None
-        self._channel = _Channel() if mode() in ("bwrap", *CONTAINER_ENGINES) else None
+        # docker has no way to hand a container an open file: its kernels have no watcher's channel
+        self._channel = _Channel() if mode() in ("bwrap", "podman") else None
         return await super()._async_pre_start_kernel(**kw)
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw):
