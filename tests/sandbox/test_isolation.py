@@ -9,11 +9,15 @@ grading, the secret seed and the hidden tests never reach feedback, and the summ
 from __future__ import annotations
 
 import hashlib
+import re
 import subprocess
 import sys
 import sysconfig
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import psutil
 import pytest
@@ -71,10 +75,39 @@ ATTACKS = {
     # long tracebacks, hoping they quote the hidden tests
     "verbose_tracebacks": ("fail_hard", "get_ipython().run_line_magic('xmode', 'Verbose')\n"),
 }
+# The sandbox's own round-2 attacks (evidence, whole-sandbox caps, root inside), kept apart from the others.
+MEMORY_CAP_MB = 3072  # the default cap of a whole sandbox (COURSE_KERNEL_MEMORY_MB)
+SANDBOX_ATTACKS = {
+    # import the grader, start a process, write to /usr, then erase every report file it can find
+    "erases_its_evidence": ("solution", "import glob, os, subprocess\ntry:\n    import coursetools.grading\n"
+                            "except ImportError:\n    pass\nsubprocess.run(['true'])\ntry:\n"
+                            "    open('/usr/lib/erase-test', 'w')\nexcept OSError:\n    pass\n"
+                            "for path in glob.glob('/tmp/**/report-*', recursive=True):\n    os.unlink(path)\n"),
+    # write a forged 'nothing tried' record and a record cut short into every pipe it may write to
+    "forges_its_report": ("solution", "import os, stat\nfor name in os.listdir('/proc/self/fd'):\n    fd = int(name)\n"
+                          "    try:\n        info = open('/proc/self/fdinfo/%d' % fd).read()\n"
+                          "        flags = info.split('flags:')[1].split()[0]\n"
+                          "        if fd > 2 and stat.S_ISFIFO(os.fstat(fd).st_mode) and int(flags, 8) & 3 == 1:\n"
+                          "            os.write(fd, b'{{\"kind\": \"end\", \"detail\": \"clean\"}}\\n{{\"kind\": \"imp')\n"
+                          "    except (OSError, IndexError, ValueError):\n        pass\n"),
+    # four children of 1.2 GB each, then 1 GB into /tmp and 1 GB into the work folder
+    "memory_fork_bomb": ("solution", "import subprocess, sys\nhogs = [subprocess.Popen([sys.executable, '-S', '-c', "
+                         "'import time; x = bytearray(1200 * 2**20); time.sleep(3)']) for _ in range(4)]\n"
+                         "for hog in hogs:\n    hog.wait()\nfor folder in ('/tmp', '.'):\n    for k in range(5):\n"
+                         "        try:\n            with open('%s/ballast-%d' % (folder, k), 'wb') as f:\n"
+                         "                for _ in range(205):\n                    f.write(bytes(2**20))\n"
+                         "        except OSError as exc:\n            print('refused:', exc)\n"),
+    # the kernel's user (root of the host before)
+    "checks_its_uid": ("solution", "import os\nprint('KERNEL-UID', os.getuid(), os.geteuid(), os.stat('.').st_uid)\n"),
+}
+SANDBOX_FLAGGED = {"erases_its_evidence": ["imported the grader's module", "started a process", "tried to write"],
+                   "forges_its_report": ["forged or malformed record", "cut short"],
+                   "memory_fork_bomb": ["started a process"]}
 HONEST = {"honest_perfect": "solution", "honest_bug": "fail_hard", "honest_debug": "debug"}
 EXPECTED = {"uses_the_reference": 0, "execs_the_source": 0, "silences_later_cells": 0, "writes_everywhere": 9,
             "outlives_its_kernel": 10, "reaches_other_kernels": 10, "prints_secrets": 9, "verbose_tracebacks": 9,
-            "honest_perfect": 10, "honest_bug": 9, "honest_debug": 10}
+            "honest_perfect": 10, "honest_bug": 9, "honest_debug": 10,
+            "erases_its_evidence": 10, "forges_its_report": 10, "memory_fork_bomb": 10, "checks_its_uid": 10}
 FLAGGED = {"uses_the_reference": "imported the grader's module", "writes_everywhere": "tried to write",
            "outlives_its_kernel": "started a process"}
 
@@ -96,6 +129,32 @@ def _answers(base: str, extra: str, paths: dict[str, str]) -> dict[str, str]:
     return answers
 
 
+def _available_mb() -> int:
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) // 1024
+    raise AssertionError("no MemAvailable in /proc/meminfo")
+
+
+@contextmanager
+def _lowest_available_memory() -> Iterator[dict[str, int]]:
+    """The host's available memory before, and its lowest while the block runs (sampled every 0.1 s)."""
+    seen = {"before": _available_mb(), "lowest": _available_mb()}
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.1):
+            seen["lowest"] = min(seen["lowest"], _available_mb())
+
+    thread = threading.Thread(target=sample, daemon=True)
+    thread.start()
+    try:
+        yield seen
+    finally:
+        done.set()
+        thread.join()
+
+
 def _digest(folder: Path) -> dict[str, str]:
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
@@ -110,13 +169,14 @@ def graded(request, tmp_path_factory):
              "other": str(course / "submitted" / "honest_perfect" / LAB / f"{LAB}.ipynb")}
     for student, base in HONEST.items():
         build_submission(release, _answers(base, "", paths), course / "submitted" / student / LAB / f"{LAB}.ipynb")
-    for student, (base, extra) in ATTACKS.items():
+    for student, (base, extra) in {**ATTACKS, **SANDBOX_ATTACKS}.items():
         build_submission(release, _answers(base, extra, paths), course / "submitted" / student / LAB / f"{LAB}.ipynb")
     before = {"submitted": _digest(course / "submitted"), "source": _digest(course / "source"),
               "instructor": _digest(ROOT / "instructor"), "site": sorted(p.name for p in SITE.iterdir())}
-    with pytest.MonkeyPatch.context() as mp:
+    with pytest.MonkeyPatch.context() as mp, _lowest_available_memory() as memory:
         mp.setenv("COURSE_SECRET_SEED", SEED)
         mp.setenv("COURSE_DB_URL", "sqlite:///" + str(course / "gradebook.db"))
+        mp.setenv("COURSE_KERNEL_MEMORY_MB", str(MEMORY_CAP_MB))
         report = grade(course, LAB, jobs=2, progress=None, sandbox=request.param)
     proc = subprocess.run([sys.executable, "-m", "nbgrader", "generate_feedback", LAB, "--log-level=WARN",
                            f"--CourseDirectory.db_url=sqlite:///{course / 'gradebook.db'}"],
@@ -124,7 +184,8 @@ def graded(request, tmp_path_factory):
     assert proc.returncode == 0, proc.stderr
     with Gradebook("sqlite:///" + str(course / "gradebook.db"), "adversarial-search") as gb:
         scores = {s.student_id: s.score for s in gb.assignment_submissions(LAB)}
-    yield {"course": course, "report": report, "scores": scores, "before": before, "sandbox": request.param}
+    yield {"course": course, "report": report, "scores": scores, "before": before, "sandbox": request.param,
+           "memory": memory}
     remove_course(course)
 
 
@@ -148,9 +209,13 @@ def test_isolation_no_process_of_a_submission_remains(graded):
     if graded["sandbox"] == "podman":  # and no container of the grading is left, running or stopped
         from coursetools.sandbox.launcher import LABEL, engine_args
 
-        ps = subprocess.run(["podman", *engine_args(), "ps", "-a", "--format", "{{.Names}}", "--filter",
-                             f"label={LABEL}"], capture_output=True, text=True)
-        assert ps.returncode == 0 and ps.stdout.strip() == "", ps.stdout + ps.stderr
+        shown = '{{.Names}} {{index .Labels "%s"}}' % LABEL
+        ps = subprocess.run(["podman", *engine_args(), "ps", "-a", "--format", shown, "--filter", f"label={LABEL}"],
+                            capture_output=True, text=True)
+        assert ps.returncode == 0, ps.stderr
+        # this class's containers only (labelled with its shards' folders): other gradings may run beside it
+        ours = [line for line in ps.stdout.splitlines() if str(graded["course"]) in line]
+        assert ours == [], ps.stdout
 
 
 def test_isolation_the_summary_names_who_tried(graded):
@@ -175,3 +240,43 @@ def test_isolation_feedback_holds_no_secret_and_no_hidden_test(graded):
         assert find_leaks(folder, hidden) == [], student
         assert not [line for line in check_lines if line.strip() in html], student
     assert "fail-soft" in (course / "feedback" / "honest_bug" / LAB / f"{LAB}.html").read_text()
+
+
+# -- the sandbox's round-2 attacks: evidence it cannot erase, caps on the whole sandbox, no root inside ----------
+
+def test_isolation_erased_or_forged_evidence_is_still_flagged(graded):
+    summary = graded["report"].summary()
+    for student, words in SANDBOX_FLAGGED.items():
+        assert f"FLAGGED {student}:" in summary, summary
+        line = summary.split(f"FLAGGED {student}:")[1].split("\n")[0]
+        for word in words:
+            assert word in line, (student, word, summary)
+    assert "FLAGGED checks_its_uid:" not in summary, summary
+
+
+def test_isolation_memory_is_capped_for_the_whole_sandbox(graded):
+    """4 x 1.2 GB children, 1 GB in /tmp and 1 GB in the work folder: the sandbox stays under its cap, the host
+    loses no more than that (with 1.5 GB of room for the rest of the class, graded beside it: two shards and a
+    kernel), the submission is graded. Uncapped, the same attack took 4.9 GB of the host."""
+    result = graded["report"].results["memory_fork_bomb"]
+    assert result.status == "graded" and graded["scores"]["memory_fork_bomb"] == EXPECTED["memory_fork_bomb"]
+    drop = graded["memory"]["before"] - graded["memory"]["lowest"]
+    assert drop <= MEMORY_CAP_MB + 1536, f"the host's available memory fell by {drop} MB"
+    text = (graded["course"] / "autograded" / "memory_fork_bomb" / LAB / f"{LAB}.ipynb").read_text()
+    assert "No space left on device" in text, "the tmpfs folders have a size"
+    if graded["sandbox"] == "bwrap":  # the grader's own cgroup, and its counters (podman keeps its container's)
+        note = next((n for n in result.notes if "memory cap" in n), None)
+        assert note is not None, result.notes
+        numbers = re.search(r"cap of (\d+) MB \(peak (\d+) MB; (\d+) allocations refused; (\d+) processes ended", note)
+        assert numbers, note
+        cap, peak, refused, killed = map(int, numbers.groups())
+        assert cap == MEMORY_CAP_MB and MEMORY_CAP_MB - 64 <= peak <= MEMORY_CAP_MB, note
+        assert refused + killed >= 1, note
+
+
+def test_isolation_the_kernel_is_not_root(graded):
+    text = (graded["course"] / "autograded" / "checks_its_uid" / LAB / f"{LAB}.ipynb").read_text()
+    found = re.search(r"KERNEL-UID (\d+) (\d+) (\d+)", text)
+    assert found, "the kernel printed its user"
+    uid, euid, owner = map(int, found.groups())
+    assert uid == euid == owner != 0

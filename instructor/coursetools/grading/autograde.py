@@ -108,6 +108,7 @@ class Report:
     results: dict[str, Result] = field(default_factory=dict)
     seconds: float = 0.0
     logs: Path | None = None
+    warnings: list[str] = field(default_factory=list)  # about the grading itself (a sandbox cap this host lacks)
 
     def not_graded(self) -> list[Result]:
         return [r for r in self.results.values() if r.status == "not graded"]
@@ -122,6 +123,7 @@ class Report:
         counts = {k: sum(r.status == k for r in self.results.values()) for k in ("graded", "up to date", "not graded")}
         lines = [f"{self.lab}: {counts['graded']} graded, {counts['up to date']} already up to date, "
                  f"{counts['not graded']} not graded ({self.seconds:.1f} s)"]
+        lines += [f"  NOTE: {w}" for w in self.warnings]
         for r in sorted(self.not_graded(), key=lambda r: r.student):
             lines.append(f"  NOT GRADED {r.student}: {r.reason}")
         for r in sorted((r for r in self.results.values() if r.notes), key=lambda r: r.student):
@@ -322,11 +324,15 @@ class Grader:
     # -- public --
 
     def run(self) -> Report:
-        from coursetools.sandbox.launcher import probe, warm_caches
+        from coursetools.sandbox.launcher import cgroup_problem, probe, warm_caches
 
         if self.sandbox:
             probe(self.sandbox)  # SandboxUnavailable, with how to install the tool, before anything is graded
             warm_caches()
+        if self.sandbox == "bwrap":  # a container's cgroup is its engine's
+            problem = cgroup_problem()
+            if problem:
+                self.report.warnings.append(problem)
         t0 = time.monotonic()
         self.work.parent.mkdir(parents=True, exist_ok=True)
         with open(self.work.parent / f"{self.lab}.lock", "w") as lock:

@@ -26,6 +26,7 @@ from coursetools.channel import wire
 from coursetools.checks.common import LentRandom
 from coursetools.hidden import TIME_LIMIT_SECONDS, CheckFailed, CheckTimeout, load_group, timeout_message
 from coursetools.grading.misconceptions import UNTRUSTED_MIN
+from coursetools.sandbox.launcher import give_to_kernel
 
 BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 CONNECT_SECONDS = 30.0
@@ -462,6 +463,7 @@ class HiddenRun:
         self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.server.bind(self.path)
         os.chmod(self.path, 0o600)
+        give_to_kernel(self.path)  # the kernel runs as an unprivileged user
         self.server.listen(1)
         self.events: list[str] = []
 

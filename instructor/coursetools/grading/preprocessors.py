@@ -50,7 +50,6 @@ from coursetools.checks.common import for_student
 from coursetools.grading.checker import CheckCall, HiddenFormError, HiddenRun, Verdict, parse_hidden, split_hidden
 from coursetools.grading.misconceptions import diagnose
 from coursetools.grading.sanitize import sanitize_notebook
-from coursetools.sandbox.launcher import read_report
 
 KEY = "coursetools"  # where the executed cells are recorded in the resources, and each test cell's verdict
 
@@ -162,8 +161,7 @@ class GuardedExecute(Execute):
         t_start = time.monotonic()
         with self.setup_kernel():
             self._seconds["start"] = time.monotonic() - t_start
-            connection_file, ip = self.km.connection_file, self.km.ip
-            ipc = getattr(self.km, "transport", "tcp") == "ipc"
+            km = self.km  # nbclient lets go of it when the kernel is shut down; its sandbox report is read after
             info_msg = self.wait_for_reply(self.kc.kernel_info())
             self.nb.metadata["language_info"] = info_msg["content"]["language_info"]
             started, cell_timeout = time.monotonic(), self.timeout
@@ -218,11 +216,24 @@ class GuardedExecute(Execute):
                         self._stop_kernel()
         self.set_widgets_metadata()
         self.resources.setdefault(KEY, {})["executed"] = executed
-        if ipc:
-            self._events.extend(read_report(ip, connection_file))
+        self._read_sandbox_report(km)
         self.resources[KEY]["events"] = self._events
         _tell_grader(self.resources, self._events, self._notes, self._seconds)
         return self.nb, self.resources
+
+    def _read_sandbox_report(self, km) -> None:
+        """What the sandbox's watcher saw (flags) and how near its memory cap the sandbox came (notes)."""
+        report = getattr(km, "report", None)
+        if report is None:  # a kernel manager without a sandbox
+            return
+        flags, usage = report()
+        self._events.extend(flags)
+        limit, peak = usage.get("limit"), usage.get("peak")
+        if usage.get("failcnt") or usage.get("oom_kill"):
+            self._notes.append(
+                f"its sandbox reached its memory cap of {(limit or 0) // 2**20} MB (peak {(peak or 0) // 2**20} MB; "
+                f"{usage.get('failcnt', 0)} allocations refused; {usage.get('oom_kill', 0)} processes ended by the "
+                "out-of-memory killer)")
 
     # -- test cells: the visible part in the kernel, the hidden checks here ------------------------------------
 

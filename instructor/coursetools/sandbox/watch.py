@@ -1,11 +1,16 @@
 """The first code of every sandboxed grading kernel: note what the submission tries beyond its sandbox.
 
 Run as ``python -S sandbox_watch.py -m ipykernel_launcher ARGS`` (or ``sandbox_watch.py SCRIPT
-ARGS``): it adds an audit hook (which nothing can remove afterwards) and a last import finder,
-then starts the kernel. They note, in the report file the sandbox gives (``GRADER_REPORT``),
-imports of the grader's modules (which are not there), writes outside the submission's folder
-and ``/tmp``, new processes and network connections. The sandbox stops all of these anyway; the
-notes only tell the instructor who tried. Standard library only: this file is all of it the
+ARGS``). Before anything of the submission's runs, it becomes the kernel's unprivileged user when
+the sandbox starts it as root (``GRADER_UID``: its work folder is made that user's, then every
+capability is gone), copies the submission's read-only copy (``GRADER_STAGE``) into the work folder,
+a sized tmpfs. Then it adds an audit hook (which nothing can remove afterwards) and a last import
+finder, and starts the kernel. They note, on the channel the sandbox gives (``GRADER_REPORT_FD``,
+the write end of a pipe whose reading end the grader holds outside), imports of the grader's modules
+(which are not there), writes outside the submission's folder and ``/tmp``, new processes and network
+connections; the first record says the watcher started. What is sent cannot be taken back, and the
+grader closes the report itself once the kernel has exited. The sandbox stops all of these anyway;
+the notes only tell the instructor who tried. Standard library only: this file is all of it the
 kernel sees.
 """
 
@@ -14,8 +19,7 @@ import os
 import runpy
 import sys
 
-_REPORT = os.environ.pop("GRADER_REPORT", None)
-_FD = os.open(_REPORT, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600) if _REPORT else None
+_FD = None
 _HOME = os.getcwd()
 _GRADER_MODULES = ("coursetools",)
 _BENIGN = ("uname", "fc-list")  # platform.processor() runs `uname -p`; matplotlib may list the fonts
@@ -74,7 +78,38 @@ class _Tripwire:
         return None
 
 
+def _become(uid):
+    """Make the work folder the kernel user's, then become that user: no capability is left after this."""
+    os.chown(_HOME, uid, uid)
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    if os.getresuid() != (uid, uid, uid) or os.getresgid() != (uid, uid, uid):
+        sys.exit("sandbox_watch: could not become the kernel's user")
+
+
+def _copy_in(stage):
+    """Copy the submission's read-only copy into the work folder (links stay links, as the grader copied them)."""
+    import shutil
+
+    shutil.copytree(stage, _HOME, symlinks=True, dirs_exist_ok=True)
+
+
+def _start():
+    global _FD
+    uid, stage, fd = (os.environ.pop(k, None) for k in ("GRADER_UID", "GRADER_STAGE", "GRADER_REPORT_FD"))
+    if uid:
+        _become(int(uid))
+    if stage:
+        _copy_in(stage)
+    if fd:
+        _FD = int(fd)
+        os.set_inheritable(_FD, False)  # the kernel's own processes do not get the channel
+        os.write(_FD, (json.dumps({"kind": "start", "detail": str(os.getpid())}) + "\n").encode())
+
+
 if __name__ == "__main__":
+    _start()
     sys.addaudithook(_hook)
     sys.meta_path.append(_Tripwire())
     if sys.argv[1:3] == ["-m", "ipykernel_launcher"]:

@@ -34,6 +34,7 @@ import nbformat
 from coursetools.channel import wire
 from coursetools.grading.checker import CheckerPeer, StudentError, _peer_pid, kernel_code
 from coursetools.hidden import WALL_FACTOR, CheckTimeout, time_limit
+from coursetools.sandbox.launcher import give_to_kernel
 
 MAX_RESTARTS = 2
 CONNECT_SECONDS = 30.0
@@ -226,6 +227,7 @@ class AgentKernel:
         server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         server.bind(path)
         os.chmod(path, 0o600)
+        give_to_kernel(path)  # the kernel runs as an unprivileged user
         server.listen(1)
         names = sorted(set(self.functions) | {RANDOM_NAME})
         self.serve_id = self.kc.execute("", silent=True, store_history=False, allow_stdin=False,
