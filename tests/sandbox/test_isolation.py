@@ -75,14 +75,14 @@ ATTACKS = {
 # Intake attacks (issue 22): entries beside the notebook that are links or FIFOs, escapes in names, and a channel
 # frame too deep to decode. Each: (base, extra code, {name in the submission folder: link target, or None for a
 # FIFO}). Intake copies no link and no FIFO: each is left out and flagged, and nobody else is held up.
-PATCH_THE_CHANNEL = (  # once the channel's module is in the kernel, every reply it sends becomes a deep frame
+PATCH_THE_CHANNEL = (  # once the channel's module is in the kernel, its greetings and replies become deep frames
     "import sys as _sys\n_searched, _seen = alphabeta_value, [0]\n\n"
     "def _patch_the_channel():\n    if len(_sys.modules) == _seen[0]:\n        return\n"
     "    _seen[0] = len(_sys.modules)\n"
     "    for name, module in list(_sys.modules.items()):\n"
     "        if name.startswith('_grader_channel') and not getattr(module, 'patched', False):\n"
     "            module.patched, send = True, module.KernelPeer.send\n\n"
-    "            def deep(self, msg, send=send):\n                if msg.get('op') != 'ok':\n"
+    "            def deep(self, msg, send=send):\n                if msg.get('op') not in ('hello', 'ok'):\n"
     "                    return send(self, msg)\n                data = b'[' * 100000 + b']' * 100000\n"
     "                self.sock.sendall(len(data).to_bytes(4, 'big') + data)\n"
     "            module.KernelPeer.send = deep\n\n"
