@@ -147,7 +147,7 @@ def _copy_folder(fd: int, dst: Path, rel: str, copied: Copied, caps: tuple[int, 
         elif stat.S_ISREG(st.st_mode):
             if not _count(copied, caps, st.st_size, where):
                 return
-            _copy_file(fd, name, dst / name, where, copied, caps)
+            _copy_file(fd, name, dst / name, where, copied, caps[1] - copied.size + st.st_size)
         else:
             copied.left_out.append(f"{where}, of an unknown kind (left out)")
 
@@ -167,7 +167,8 @@ def _count(copied: Copied, caps: tuple[int, int], size: int, where: str) -> bool
     return True
 
 
-def _copy_file(fd: int, name: str, dst: Path, where: str, copied: Copied, caps: tuple[int, int]) -> None:
+def _copy_file(fd: int, name: str, dst: Path, where: str, copied: Copied, room: int) -> None:
+    """Copy one regular file, at most `room` bytes (what the size cap leaves it, should it grow meanwhile)."""
     try:
         src = os.open(name, _FILE_FLAGS, dir_fd=fd)
     except OSError as exc:
@@ -178,7 +179,6 @@ def _copy_file(fd: int, name: str, dst: Path, where: str, copied: Copied, caps: 
             copied.left_out.append(f"{where} changed while it was copied (left out)")
             return
         os.set_blocking(src, True)
-        room = caps[1] - copied.size + 1
         out = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
         try:
             while room > 0:
