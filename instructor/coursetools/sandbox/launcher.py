@@ -396,8 +396,11 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("no kernel command (with -f CONNECTION_FILE) after --")
     from coursetools.sandbox.safecopy import die_with_parent, prepare_die_with_parent
 
+    # The kernel (and its sandbox) ends with the grader that started it, even killed outright; a grader that died
+    # before this line (jupyter_client names it in JPY_PARENT_PID) ends it at once.
     prepare_die_with_parent()
-    die_with_parent(os.getppid())  # the kernel (or its sandbox) ends with the grader that started it, even killed
+    parent = os.environ.get("JPY_PARENT_PID", "")
+    die_with_parent(int(parent) if parent.isdigit() else None)
     sandbox = mode()
     if sandbox in ("bwrap", *CONTAINER_ENGINES):
         root = Path(os.environ.get(ROOT_ENV) or tempfile.gettempdir())
