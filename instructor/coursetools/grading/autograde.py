@@ -481,6 +481,9 @@ class Grader:
             f"c.CourseDirectory.db_url = {url!r}",
             "c.Autograde.pre_convert_hook = 'coursetools.grading.autograde.hook_started'",
             "c.Autograde.post_convert_hook = 'coursetools.grading.autograde.hook_finished'",
+            # told its grader died (PR_SET_PDEATHSIG, SIGTERM), the shard kills its kernels' sandboxes, then itself
+            "from coursetools.sandbox.safecopy import end_descendants_on as _end_descendants_on",
+            "_end_descendants_on()",
         ]
         if ipc is not None:
             lines += ["c.KernelManager.transport = 'ipc'", f"c.KernelManager.ip = {str(ipc / 'kernel')!r}"]
@@ -574,12 +577,12 @@ class Grader:
         prepare_die_with_parent()
         me = os.getpid()
         with open(sh.log, "w") as log:
-            # The shard dies with this process, even killed outright (SIGKILL, out of memory): its kernels'
-            # sandboxes die with it in turn (bwrap --die-with-parent; the launcher's own guard without bwrap).
+            # The shard ends with this process, even killed outright (SIGKILL, out of memory): it gets SIGTERM
+            # (PR_SET_PDEATHSIG) and kills its kernels' sandboxes first (`end_descendants_on`, in its config).
             sh.proc = subprocess.Popen(
                 [sys.executable, "-m", "nbgrader", "autograde", self.lab, "--force"],
                 cwd=sh.folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-                preexec_fn=lambda: die_with_parent(me),
+                preexec_fn=lambda: die_with_parent(me, signal.SIGTERM),
                 env=tool_env(**{EVENTS_ENV: str(sh.events), "JUPYTER_RUNTIME_DIR": str(sh.ipc / "runtime"),
                                 sandbox.MODE_ENV: self.sandbox or "none",
                                 sandbox.ROOT_ENV: str(sh.folder / "sandboxes")}))
