@@ -97,3 +97,8 @@ c.HTMLExporter.extra_template_basedirs = [
     os.path.join(os.path.dirname(coursetools.grading.__file__), "feedback_templates"),
     os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader", "templates"),
 ]
+
+# --- Collecting from the exchange -------------------------------------------------------
+# `nbgrader collect` copies each submission without following a link (a symlink, FIFO, socket or device is
+# left out and logged as FLAGGED), within COURSE_SUBMISSION_MAX_FILES / COURSE_SUBMISSION_MAX_MB.
+c.ExchangeFactory.collect = "coursetools.grading.exchange.SafeExchangeCollect"

@@ -9,6 +9,7 @@ grading, the secret seed and the hidden tests never reach feedback, and the summ
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import subprocess
 import sys
@@ -103,13 +104,60 @@ SANDBOX_ATTACKS = {
 SANDBOX_FLAGGED = {"erases_its_evidence": ["imported the grader's module", "started a process", "tried to write"],
                    "forges_its_report": ["forged or malformed record", "cut short"],
                    "memory_fork_bomb": ["started a process"]}
+# Intake attacks (issue 22): entries beside the notebook that are links or FIFOs, escapes in names, and a channel
+# frame too deep to decode. Each: (base, extra code, {name in the submission folder: link target, or None for a
+# FIFO}). Intake copies no link and no FIFO: each is left out and flagged, and nobody else is held up.
+PATCH_THE_CHANNEL = (  # once the channel's module is in the kernel, its greetings and replies become deep frames
+    "import sys as _sys\n_searched, _seen = alphabeta_value, [0]\n\n"
+    "def _patch_the_channel():\n    if len(_sys.modules) == _seen[0]:\n        return\n"
+    "    _seen[0] = len(_sys.modules)\n"
+    "    for name, module in list(_sys.modules.items()):\n"
+    "        if name.startswith('_grader_channel') and not getattr(module, 'patched', False):\n"
+    "            module.patched, send = True, module.KernelPeer.send\n\n"
+    "            def deep(self, msg, send=send):\n                if msg.get('op') not in ('hello', 'ok'):\n"
+    "                    return send(self, msg)\n                data = b'[' * 100000 + b']' * 100000\n"
+    "                self.sock.sendall(len(data).to_bytes(4, 'big') + data)\n"
+    "            module.KernelPeer.send = deep\n\n"
+    "def alphabeta_value(game, state, alpha=float('-inf'), beta=float('inf')):\n    _patch_the_channel()\n"
+    "    return _searched(game, state, alpha, beta)\n")
+INTAKE_ATTACKS = {
+    # a link to the lab's source notebook, named like a data file, and a cell that runs the solutions it holds
+    "intake_links_to_the_source": ("none", "import json, os\nfor name in sorted(os.listdir('.')):\n"
+                                   "    try:\n        cells = json.load(open(name))['cells']\n"
+                                   "    except Exception:\n        continue\n    for cell in cells:\n"
+                                   "        if 'BEGIN SOLUTION' in ''.join(cell['source']):\n"
+                                   "            exec(''.join(cell['source']))\n",
+                                   {"notes.json": "../../../source/03_alphabeta/03_alphabeta.ipynb"}),
+    # links to the grader's environment (read as the instructor while copying) and to the hidden checks
+    "intake_links_to_secrets": ("fail_hard", "for name in ('environ', 'checks/groups.py'):\n    try:\n"
+                                "        print(name, open(name).read()[:20000])\n"
+                                "    except OSError as exc:\n        print('refused:', exc)\n",
+                                {"environ": "/proc/self/environ", "checks": str(CHECKS.parent)}),
+    # a dangling link and a FIFO: before, nobody in the class was graded
+    "intake_dangling_link": ("solution", "", {"notes.txt": "/home/student/notes.txt", "pipe": None}),
+    # terminal escapes (clear screen, window title, colour, bidi override) in a path it writes and in a link's name
+    "intake_escapes_in_names": ("solution", "try:\n    open('/usr/\\x1b]0;owned\\x07\\x1b[2J\\x1b[31mred\\u202e', 'w')\n"
+                                "except OSError as exc:\n    print('refused:', type(exc).__name__)\n",
+                                {"notes\x1b[2J\x1b]0;owned\x07.txt": "/etc/hostname"}),
+    # a reply frame of 100,000 nested lists, written straight on the check channel's socket
+    "intake_deep_frame": ("solution", PATCH_THE_CHANNEL, {}),
+}
 HONEST = {"honest_perfect": "solution", "honest_bug": "fail_hard", "honest_debug": "debug"}
 EXPECTED = {"uses_the_reference": 0, "execs_the_source": 0, "silences_later_cells": 0, "writes_everywhere": 9,
             "outlives_its_kernel": 10, "reaches_other_kernels": 10, "prints_secrets": 9, "verbose_tracebacks": 9,
             "honest_perfect": 10, "honest_bug": 9, "honest_debug": 10,
-            "erases_its_evidence": 10, "forges_its_report": 10, "memory_fork_bomb": 10, "checks_its_uid": 10}
+            "erases_its_evidence": 10, "forges_its_report": 10, "memory_fork_bomb": 10, "checks_its_uid": 10,
+            # no algorithm: 0; the rest earn what their algorithm earns; the deep frame fails the hidden checks after
+            # the cell that patches the channel (decision 2, decision_pruning 1): its algorithm is right
+            "intake_links_to_the_source": 0, "intake_links_to_secrets": 9, "intake_dangling_link": 10,
+            "intake_escapes_in_names": 10, "intake_deep_frame": 7}
 FLAGGED = {"uses_the_reference": "imported the grader's module", "writes_everywhere": "tried to write",
-           "outlives_its_kernel": "started a process"}
+           "outlives_its_kernel": "started a process",
+           "intake_links_to_the_source": "a symlink notes.json -> ../../../source/03_alphabeta/03_alphabeta.ipynb",
+           "intake_links_to_secrets": "a symlink environ -> /proc/self/environ",
+           "intake_dangling_link": "a symlink notes.txt -> /home/student/notes.txt",
+           "intake_escapes_in_names": "a symlink notes\\x1b[2J\\x1b]0;owned\\x07.txt -> /etc/hostname",
+           "intake_deep_frame": "nested too deeply"}
 
 
 def _answers(base: str, extra: str, paths: dict[str, str]) -> dict[str, str]:
@@ -156,8 +204,26 @@ def _lowest_available_memory() -> Iterator[dict[str, int]]:
 
 
 def _digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+    """Each file's checksum, each link's target and each FIFO, by path (nothing followed)."""
+    found = {}
+    for p in sorted(folder.rglob("*")):
+        if "__pycache__" in p.parts:
+            continue
+        if p.is_symlink():
+            found[str(p.relative_to(folder))] = "-> " + os.readlink(p)
+        elif p.is_fifo():
+            found[str(p.relative_to(folder))] = "fifo"
+        elif p.is_file():
+            found[str(p.relative_to(folder))] = hashlib.sha256(p.read_bytes()).hexdigest()
+    return found
+
+
+def _plant(folder: Path, entries: dict[str, str | None]) -> None:
+    for name, target in entries.items():
+        if target is None:
+            os.mkfifo(folder / name)
+        else:
+            (folder / name).symlink_to(target)
 
 
 @pytest.fixture(scope="module", params=["bwrap", "podman"])
@@ -171,6 +237,9 @@ def graded(request, tmp_path_factory):
         build_submission(release, _answers(base, "", paths), course / "submitted" / student / LAB / f"{LAB}.ipynb")
     for student, (base, extra) in {**ATTACKS, **SANDBOX_ATTACKS}.items():
         build_submission(release, _answers(base, extra, paths), course / "submitted" / student / LAB / f"{LAB}.ipynb")
+    for student, (base, extra, entries) in INTAKE_ATTACKS.items():
+        build_submission(release, _answers(base, extra, paths), course / "submitted" / student / LAB / f"{LAB}.ipynb")
+        _plant(course / "submitted" / student / LAB, entries)
     before = {"submitted": _digest(course / "submitted"), "source": _digest(course / "source"),
               "instructor": _digest(ROOT / "instructor"), "site": sorted(p.name for p in SITE.iterdir())}
     with pytest.MonkeyPatch.context() as mp, _lowest_available_memory() as memory:
@@ -280,3 +349,34 @@ def test_isolation_the_kernel_is_not_root(graded):
     assert found, "the kernel printed its user"
     uid, euid, owner = map(int, found.groups())
     assert uid == euid == owner != 0
+
+
+def test_isolation_intake_follows_no_link(graded):
+    """Nothing a link points to reaches a kernel or autograded/: not the grader's environment, not the checks."""
+    course = graded["course"]
+    for student, (_, _, entries) in INTAKE_ATTACKS.items():
+        out = course / "autograded" / student / LAB
+        assert (out / f"{LAB}.ipynb").is_file(), graded["report"].summary()
+        assert not [name for name in entries if os.path.lexists(out / name)], student
+    text = "\n".join(p.read_text(errors="replace") for p in (course / "autograded").rglob("*") if p.is_file())
+    assert SEED not in text and "COURSE_DB_URL" not in text
+    secrets_out = "\n".join(p.read_text(errors="replace")
+                            for p in (course / "autograded" / "intake_links_to_secrets").rglob("*") if p.is_file())
+    assert not [line for line in CHECKS.read_text().splitlines() if len(line.strip()) > 25
+                and line.strip().startswith(("def ", "for ", "if ", "return ")) and line.strip() in secrets_out]
+    out = (course / "autograded" / "intake_links_to_secrets" / LAB / f"{LAB}.ipynb").read_text()
+    assert "refused:" in out and "No such file" in out
+
+
+def test_isolation_no_escape_byte_reaches_the_summary(graded):
+    summary = graded["report"].summary()
+    assert not [ch for ch in summary if ch != "\n" and not ch.isprintable()], repr(summary)
+    line = summary.split("FLAGGED intake_escapes_in_names:")[1].split("\n")[0]
+    assert "\\x1b]0;owned\\x07" in line and "\\x1b[2J" in line, line
+
+
+def test_isolation_a_broken_frame_fails_its_check_only(graded):
+    """The deep frame: graded (a gradebook row), its channel checks failed, flagged; the others unaffected."""
+    result = graded["report"].results["intake_deep_frame"]
+    assert result.status == "graded" and result.score == EXPECTED["intake_deep_frame"], graded["report"].summary()
+    assert any("nested too deeply" in f for f in result.flags), result.flags

@@ -36,7 +36,9 @@ import traceback
 from collections import namedtuple
 from typing import Any
 
-MAX_FRAME = 64 * 1024 * 1024
+# The largest frame a check sends over the labs' solutions is 1.5 MB (lab 02: the rules table of a grader's game,
+# checker to kernel); a kernel's largest is 66 kB (lab 04). 8 MiB leaves room and bounds what decoding one costs.
+MAX_FRAME = 8 * 1024 * 1024
 _ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
 _DECODER = json.JSONDecoder()
 MAX_DEPTH = 200
@@ -210,6 +212,7 @@ class Peer:
         self.kept: dict[int, tuple[dict, dict]] = {}  # tag -> (a table the other end sent, as it was last synced)
         self.kept_states: list = []  # the states of the records of calls, by number (see `KernelPeer.keep_state`)
         self.state_numbers: dict[int, int] = {}
+        self.malformed: str | None = None  # the first protocol error of the other end's (a check may catch it)
 
     # -- framing --
 
@@ -218,6 +221,17 @@ class Peer:
         self.sock.sendall(len(data).to_bytes(4, "big") + data)
 
     def receive(self) -> dict:
+        if self.malformed is not None:  # the stream is out of step after a bad frame: nothing more is read
+            raise ChannelError(f"the channel broke earlier ({self.malformed})")
+        try:
+            return self._receive()
+        except ChannelClosed:
+            raise
+        except ChannelError as exc:
+            self.malformed = str(exc)
+            raise
+
+    def _receive(self) -> dict:
         size = int.from_bytes(self._read(4), "big")
         if size > MAX_FRAME:
             raise ChannelError(f"a message of {size} bytes (the limit is {MAX_FRAME})")
@@ -225,6 +239,8 @@ class Peer:
             msg = _DECODER.decode(self._read(size).decode())
         except ValueError as exc:
             raise ChannelError(f"a message that is not JSON ({exc})") from None
+        except RecursionError:  # the C decoder stops at the interpreter's recursion limit, far below the frame
+            raise ChannelError("a message nested too deeply to decode") from None
         if type(msg) is not dict or type(msg.get("op")) is not str:
             raise ChannelError("a message that is not an object with an 'op'")
         return msg
@@ -233,6 +249,8 @@ class Peer:
         self.before_read()
         data = self.reader.read(n)
         if data is None or len(data) < n:
+            if data:
+                raise ChannelError(f"a message cut short ({len(data)} of {n} bytes)")
             raise ChannelClosed("the other end closed the channel")
         return data
 
@@ -449,6 +467,15 @@ class Peer:
         msg["id"] = my_id = self.next_id
         self.next_id += 1
         self.send(msg)
+        try:
+            return self._await(my_id, owner, sent, raw)
+        except ChannelClosed:
+            raise
+        except ChannelError as exc:  # remembered: a check that catches the error still fails (see `malformed`)
+            self.malformed = self.malformed or str(exc)
+            raise
+
+    def _await(self, my_id: int, owner: Proxy | None, sent: tuple | None, raw: bool) -> Any:
         while True:
             reply = self.receive()
             op = reply.get("op")

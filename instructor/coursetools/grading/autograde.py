@@ -57,8 +57,11 @@ import nbformat
 
 from coursetools import tool_env
 from coursetools.sandbox import launcher as sandbox
+from coursetools.sandbox.safecopy import (copy_submission, die_with_parent, entry_problem, prepare_die_with_parent,
+                                          printable, read_regular)
 
 EVENTS_ENV = "COURSETOOLS_GRADING_EVENTS"
+NOTEBOOK_MAX_MB_ENV, NOTEBOOK_MAX_CELLS_ENV = "COURSE_NOTEBOOK_MAX_MB", "COURSE_NOTEBOOK_MAX_CELLS"
 KERNEL_START_FAILURE = re.compile(
     r"Kernel died before replying|kernel_info|Address already in use|didn't respond|did not respond|"
     r"failed to start|Kernel died while waiting|ZMQError|TimeoutError|startup", re.IGNORECASE)
@@ -125,11 +128,11 @@ class Report:
                  f"{counts['not graded']} not graded ({self.seconds:.1f} s)"]
         lines += [f"  NOTE: {w}" for w in self.warnings]
         for r in sorted(self.not_graded(), key=lambda r: r.student):
-            lines.append(f"  NOT GRADED {r.student}: {r.reason}")
+            lines.append(f"  NOT GRADED {printable(r.student)}: {printable(r.reason)}")
         for r in sorted((r for r in self.results.values() if r.notes), key=lambda r: r.student):
-            lines.append(f"  STOPPED {r.student}: " + "; ".join(r.notes[:3]))
+            lines.append(f"  STOPPED {printable(r.student)}: " + "; ".join(printable(n) for n in r.notes[:3]))
         for r in sorted(self.flagged(), key=lambda r: r.student):
-            lines.append(f"  FLAGGED {r.student}: " + "; ".join(r.flags[:6])
+            lines.append(f"  FLAGGED {printable(r.student)}: " + "; ".join(printable(f) for f in r.flags[:6])
                          + (f"; ... ({len(r.flags) - 6} more)" if len(r.flags) > 6 else ""))
         if self.not_graded() and self.logs:
             lines.append(f"  nbgrader logs: {self.logs}")
@@ -188,28 +191,72 @@ def ensure_assignment(root: Path, lab: str) -> None:
 # --- submissions ---------------------------------------------------------------------------------------------
 
 def _timestamp(folder: Path) -> str | None:
-    f = folder / "timestamp.txt"
-    return f.read_text().strip() if f.is_file() else None
+    """The submission's ``timestamp.txt``, read without following a link (None when it is not a small plain file)."""
+    try:
+        return read_regular(folder / "timestamp.txt", 4096).decode(errors="replace").strip()
+    except (OSError, ValueError):
+        return None
 
 
 def submitted_students(root: Path, lab: str) -> list[str]:
+    """The students with a folder `lab` in submitted/ (a link there counts: `check_submission` refuses it)."""
     base = root / "submitted"
-    return sorted(p.name for p in base.iterdir() if (p / lab).is_dir()) if base.is_dir() else []
+    if not base.is_dir():
+        return []
+    return sorted(p.name for p in base.iterdir() if (p / lab).is_dir() or (p / lab).is_symlink())
+
+
+def notebook_caps() -> tuple[int, int]:
+    """(bytes, cells) a submitted notebook may have: ``COURSE_NOTEBOOK_MAX_MB`` (20) and ``COURSE_NOTEBOOK_MAX_CELLS``
+    (2000)."""
+    def env(name: str, default: int) -> int:
+        try:
+            return max(1, int(os.environ.get(name, default)))
+        except ValueError:
+            return default
+    return env(NOTEBOOK_MAX_MB_ENV, 20) * 1024 * 1024, env(NOTEBOOK_MAX_CELLS_ENV, 2000)
 
 
 def check_submission(root: Path, lab: str, student: str, names: list[str]) -> str | None:
-    """Why `student`'s submission cannot be graded (None when it can)."""
+    """Why `student`'s submission cannot be graded (None when it can).
+
+    Nothing is followed: a student's folder or notebook that is a link is refused, and a notebook over the size or
+    cell-count cap (`notebook_caps`) is refused before it is validated."""
     folder = root / "submitted" / student / lab
-    present = [n for n in names if (folder / f"{n}.ipynb").is_file()]
+    for path in (folder.parent, folder):
+        problem = entry_problem(path)
+        if problem:
+            return f"{path.relative_to(root)} is {problem}, not a folder"
+    max_bytes, max_cells = notebook_caps()
+    present = []
+    for n in names:
+        problem = entry_problem(folder / f"{n}.ipynb")
+        if problem:
+            return f"{folder.relative_to(root)}/{n}.ipynb is {problem}, not a notebook"
+        if (folder / f"{n}.ipynb").is_file():
+            present.append(n)
     if not present:
         found = sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
         return f"no {' or '.join(n + '.ipynb' for n in names)} in {folder.relative_to(root)} (found: {found or 'nothing'})"
     for name in present:
         path = folder / f"{name}.ipynb"
         try:
-            nb = nbformat.read(path, as_version=4)
-            nbformat.validate(nb)
-        except Exception as exc:  # invalid JSON, JSON that is not a notebook, ...
+            raw = read_regular(path, max_bytes)
+            data = json.loads(raw)
+        except ValueError as exc:  # over the size cap, or not JSON
+            msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            if "cap of" in msg:
+                return f"{path.relative_to(root)} is too big to grade: {msg} ({NOTEBOOK_MAX_MB_ENV})"
+            return f"{path.relative_to(root)} is not a valid notebook ({type(exc).__name__}: {msg[:200]})"
+        except (OSError, RecursionError) as exc:
+            return f"{path.relative_to(root)} could not be read ({type(exc).__name__}: {str(exc)[:200]})"
+        cells = data.get("cells") if isinstance(data, dict) else None
+        if isinstance(cells, list) and len(cells) > max_cells:
+            return (f"{path.relative_to(root)} is too big to grade: {len(cells)} cells, over the cap of {max_cells} "
+                    f"({NOTEBOOK_MAX_CELLS_ENV})")
+        try:
+            nbformat.validate(nbformat.reads(raw.decode(errors="replace"), as_version=4))
+        except Exception as exc:  # JSON that is not a notebook, ...
             msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             return f"{path.relative_to(root)} is not a valid notebook ({type(exc).__name__}: {msg[:200]})"
     return None
@@ -369,17 +416,14 @@ class Grader:
             if not self.force and is_up_to_date(self.root, self.lab, s, self.names, recorded):
                 self.report.results[s] = Result(s, "up to date", score=self._score(s), max_score=self.max_score)
                 continue
-            problem = check_submission(self.root, self.lab, s, self.names)
-            if problem:
-                self._record_unusable(s)
-                self.report.results[s] = Result(s, "not graded", problem, score=0.0, max_score=self.max_score)
-                self.progress(f"[{self.lab}] {s}: NOT GRADED: {problem}")
-                continue
-            todo.append(s)
+            todo.append(s)  # checked as its shard takes it (`_feed`), so no check holds up the others
         self.total, self.done = len(todo), 0
+        self.checked: set[str] = set()
         if not todo:
             return
         if self.work.exists():
+            for old in self.work.glob("shard-*"):  # a container of a grader killed outright (no clean-up ran)
+                sweep_containers(self.sandbox, old / "sandboxes")
             shutil.rmtree(self.work)
         (self.work / "logs").mkdir(parents=True)
         ipc_root = Path(tempfile.mkdtemp(prefix="cg-", dir="/tmp" if os.path.isdir("/tmp") else None))
@@ -391,7 +435,8 @@ class Grader:
             for sh in shards:
                 self._prepare(sh)
                 self._feed(sh)
-                self._launch(sh)
+                if sh.pending:
+                    self._launch(sh)
             self._loop(shards)
         finally:
             for sh in shards:
@@ -442,6 +487,9 @@ class Grader:
             f"c.CourseDirectory.db_url = {url!r}",
             "c.Autograde.pre_convert_hook = 'coursetools.grading.autograde.hook_started'",
             "c.Autograde.post_convert_hook = 'coursetools.grading.autograde.hook_finished'",
+            # told its grader died (PR_SET_PDEATHSIG, SIGTERM), the shard kills its kernels' sandboxes, then itself
+            "from coursetools.sandbox.safecopy import end_descendants_on as _end_descendants_on",
+            "_end_descendants_on()",
         ]
         if ipc is not None:
             lines += ["c.KernelManager.transport = 'ipc'", f"c.KernelManager.ip = {str(ipc / 'kernel')!r}"]
@@ -475,11 +523,26 @@ class Grader:
         (one nbgrader start each); a shard that runs dry later takes half of another's waiting list (`_steal`)."""
         empty = sum(1 for other in self.shards if not other.pending)
         n = min(len(self.queue), max(self.min_batch, math.ceil(len(self.queue) / max(1, empty))))
-        batch = [self.queue.popleft() for _ in range(n)]
-        for s in batch:
+        batch = []
+        while self.queue and len(batch) < n:
+            s = self.queue.popleft()
+            if s not in self.checked:
+                problem = check_submission(self.root, self.lab, s, self.names)
+                if problem:
+                    self._unusable(s, problem)
+                    continue
             dest = sh.folder / "submitted" / s / self.lab
             shutil.rmtree(dest, ignore_errors=True)
-            shutil.copytree(self.root / "submitted" / s / self.lab, dest)
+            try:
+                copied = copy_submission(self.root / "submitted" / s / self.lab, dest,
+                                         first=tuple(f"{name}.ipynb" for name in self.names))
+            except OSError as exc:
+                self._unusable(s, f"its folder could not be copied ({exc})")
+                continue
+            if s not in self.checked:  # what was left out, named once (a batch handed back is copied again)
+                self.flags.setdefault(s, []).extend(copied.problems)
+                self.checked.add(s)
+            batch.append(s)
         sh.pending += batch
         sh.deadline = time.monotonic() + (self.shard_timeout or
                                           self.submission_timeout * len(sh.pending) + self.startup_timeout)
@@ -517,10 +580,15 @@ class Grader:
         sh.launches += 1
         for s in sh.pending:
             sh.attempts[s] = sh.attempts.get(s, 0) + 1
+        prepare_die_with_parent()
+        me = os.getpid()
         with open(sh.log, "w") as log:
+            # The shard ends with this process, even killed outright (SIGKILL, out of memory): it gets SIGTERM
+            # (PR_SET_PDEATHSIG) and kills its kernels' sandboxes first (`end_descendants_on`, in its config).
             sh.proc = subprocess.Popen(
                 [sys.executable, "-m", "nbgrader", "autograde", self.lab, "--force"],
                 cwd=sh.folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                preexec_fn=lambda: die_with_parent(me, signal.SIGTERM),
                 env=tool_env(**{EVENTS_ENV: str(sh.events), "JUPYTER_RUNTIME_DIR": str(sh.ipc / "runtime"),
                                 sandbox.MODE_ENV: self.sandbox or "none",
                                 sandbox.ROOT_ENV: str(sh.folder / "sandboxes")}))
@@ -543,7 +611,8 @@ class Grader:
                 if sh.proc is None:
                     if self.queue or self._steal(sh):  # an idle shard takes the next batch
                         self._feed(sh)
-                        self._launch(sh)
+                        if sh.pending:
+                            self._launch(sh)
                     continue
                 exited = sh.proc.poll() is not None
                 self._process_events(sh)
@@ -597,7 +666,7 @@ class Grader:
         """A submission nbgrader gave up on: fail it now, unless its kernel failed to start (retried later)."""
         reason = self._reason_from_log(sh.log.read_text(errors="replace") if sh.log.is_file() else "", student)
         if reason and KERNEL_START_FAILURE.search(reason) and sh.attempts.get(student, 0) <= self.retries:
-            self.progress(f"[{self.lab}] {student}: {reason}; will try again")
+            self.progress(f"[{self.lab}] {printable(student)}: {printable(reason)}; will try again")
         else:
             self._fail(sh, student, reason or "nbgrader gave up on it (see the logs)")
 
@@ -608,7 +677,7 @@ class Grader:
             retryable = reason is None or KERNEL_START_FAILURE.search(reason)
             reason = reason or f"nbgrader exited (code {sh.proc.returncode}) without grading it"
             if retryable and sh.attempts.get(s, 0) <= self.retries:
-                self.progress(f"[{self.lab}] {s}: {reason}; trying again")
+                self.progress(f"[{self.lab}] {printable(s)}: {printable(reason)}; trying again")
             else:
                 self._fail(sh, s, f"{reason} (after {sh.attempts.get(s, 0)} attempts)" if retryable else reason)
         self._relaunch_or_close(sh)
@@ -652,7 +721,7 @@ class Grader:
         self.report.results[student] = Result(student, "not graded", reason, score=self._score(student),
                                               max_score=self.max_score, flags=self.flags.pop(student, []),
                                               notes=self.notes.pop(student, []), timing=self.timing.pop(student, {}))
-        self.progress(f"[{self.lab} {self.done}/{self.total}] {student}: NOT GRADED: {reason}")
+        self.progress(f"[{self.lab} {self.done}/{self.total}] {printable(student)}: NOT GRADED: {printable(reason)}")
 
     def _finish(self, sh: Shard, student: str) -> None:
         seconds = time.monotonic() - sh.current[1] if sh.current and sh.current[0] == student else 0.0
@@ -665,7 +734,7 @@ class Grader:
         self.report.results[student] = Result(student, "graded", seconds=seconds, score=score, max_score=self.max_score,
                                               flags=self.flags.pop(student, []), notes=self.notes.pop(student, []),
                                               timing=self.timing.pop(student, {}))
-        self.progress(f"[{self.lab} {self.done}/{self.total}] {student}: {score:g}/{self.max_score:g} "
+        self.progress(f"[{self.lab} {self.done}/{self.total}] {printable(student)}: {score:g}/{self.max_score:g} "
                       f"in {seconds:.1f} s (shard {sh.index})")
 
     def _merge(self, sh: Shard, student: str) -> None:
@@ -698,6 +767,14 @@ class Grader:
         out.parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(sh.folder / "autograded" / student / self.lab, out)
         shutil.rmtree(sh.folder / "autograded" / student, ignore_errors=True)
+
+    def _unusable(self, student: str, problem: str) -> None:
+        """A submission that cannot be graded at all: recorded with 0 and reported NOT GRADED with `problem`."""
+        self._record_unusable(student)
+        self.done += 1
+        self.report.results[student] = Result(student, "not graded", problem, score=0.0, max_score=self.max_score,
+                                              flags=self.flags.pop(student, []))
+        self.progress(f"[{self.lab} {self.done}/{self.total}] {printable(student)}: NOT GRADED: {printable(problem)}")
 
     def _record_unusable(self, student: str) -> None:
         """A submission that cannot be graded scores 0 in the gradebook (and shows up in exports)."""

@@ -509,23 +509,39 @@ class HiddenRun:
             student = {param: _named(found[name], name) for param, name in self.call.names.items()}
             peer.deadline = time.monotonic() + self.time_limit
             passed = self._timed(peer, fn, student)
+            if peer.malformed:
+                return self._malformed(group, peer.malformed)
             message = (f"hidden tests of '{group}': all {passed} cases passed" if isinstance(passed, int)
                        else f"hidden tests of '{group}': passed")
             return Verdict(True, message, self.events)
         except CheckFailed as failure:
+            if peer.malformed:  # the check caught the channel's error as the student's function failing
+                return self._malformed(group, peer.malformed)
             return Verdict(False, str(failure), self.events, peer.untrusted)
         except CheckTimeout:
             return Verdict(False, timeout_message(group, self.time_limit), self.events)
         except wire.ChannelError as exc:
-            self.events.append(f"a malformed message on the check channel ({exc})")
-            return Verdict(False, f"the check of '{group}' could not finish: the kernel broke the grader's "
-                                  f"channel ({exc})", self.events)
+            return self._malformed(group, peer.malformed or str(exc))
+        except (RecursionError, MemoryError) as exc:  # a value the kernel sent too deep or too big to handle
+            self.events.append(f"a message on the check channel too deep or too big to handle ({type(exc).__name__})")
+            return Verdict(False, f"the check of '{group}' could not finish: the kernel sent a value too deep or "
+                                  f"too big to handle ({type(exc).__name__})", self.events)
+        except Exception as exc:  # noqa: BLE001 - whatever the kernel's messages caused: a failed check, not a lost grade
+            what = f"{type(exc).__name__}: {str(exc)[:200]}"
+            self.events.append(f"the check of '{group}' stopped on an unexpected error ({what})")
+            return Verdict(False, f"the check of '{group}' could not finish ({type(exc).__name__})", self.events)
         finally:
             try:
                 peer.send({"op": "bye"})
             except OSError:
                 pass
             sock.close()
+
+    def _malformed(self, group: str, problem: str) -> Verdict:
+        """The check failed because the kernel broke the channel's protocol: flagged for the instructor."""
+        self.events.append(f"a malformed message on the check channel ({problem})")
+        return Verdict(False, f"the check of '{group}' could not finish: the kernel broke the grader's channel "
+                              f"({problem})", self.events)
 
     def _timed(self, peer: CheckerPeer, fn: Callable[..., Any], student: dict) -> Any:
         """Run the group under the time limit: SIGALRM in the main thread, socket timeouts elsewhere."""

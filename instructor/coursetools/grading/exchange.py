@@ -13,21 +13,31 @@ notebook several times, the newest attempt is kept. (A dashed time such as ``202
 nbgrader's date parser reads its minutes wrongly.) `collect_zip` runs
 ``nbgrader zip_collect`` with this pattern and reports, by name, every file it could not
 use: a name that does not follow the pattern, a notebook that is not part of the lab,
-and older duplicates that were set aside.
+and older duplicates that were set aside. A member that is a link (or anything but a plain file), whose path
+leaves its folder (absolute, or with ``..``) or that is larger than ``COURSE_SUBMISSION_MAX_MB`` is refused by
+name; nbgrader only ever sees a zip rebuilt from the members kept.
+
+**Exchange** (``nbgrader collect``): the course's configuration sets `SafeExchangeCollect` as nbgrader's
+collector, which copies each submission with `coursetools.sandbox.safecopy.copy_submission` (no link, FIFO,
+socket or device followed, caps on files and size) instead of ``shutil.copytree``.
 """
 
 from __future__ import annotations
 
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import zipfile
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+
+from nbgrader.exchange.default.collect import ExchangeCollect
 
 from coursetools import tool_env
+from coursetools.sandbox.safecopy import copy_submission, limits, printable
 
 ZIP_PATTERN = (r"(?:.*/)?(?P<student_id>[A-Za-z0-9.\-]+)_attempt_(?P<timestamp>\d{8}T\d{6})"
                r"_(?P<file_id>.+\.ipynb)$")
@@ -41,12 +51,27 @@ class ZipCollection:
 
     def summary(self) -> str:
         lines = [f"{self.lab}: {len(self.collected)} student(s) collected into submitted/"]
-        lines += [f"  PROBLEM {p}" for p in self.problems]
+        lines += [f"  PROBLEM {printable(p)}" for p in self.problems]
         return "\n".join(lines)
 
 
 def lab_notebooks(root: Path, lab: str) -> list[str]:
     return sorted(p.name for p in (root / "source" / lab).glob("*.ipynb"))
+
+
+def _refused_member(info: zipfile.ZipInfo) -> str | None:
+    """Why a zip member is never extracted: a link or special file, a path leaving its folder, too large."""
+    mode = info.external_attr >> 16
+    if stat.S_ISLNK(mode):
+        return "a symlink in the zip"
+    if stat.S_IFMT(mode) and not stat.S_ISREG(mode):
+        return "not a plain file"
+    name = info.filename.replace("\\", "/")
+    if name.startswith("/") or re.match(r"[A-Za-z]:", name) or ".." in PurePosixPath(name).parts:
+        return "its path leaves its folder"
+    if info.file_size > limits()[1]:
+        return f"{info.file_size / 2**20:.0f} MB, over the cap of {limits()[1] / 2**20:g} MB (COURSE_SUBMISSION_MAX_MB)"
+    return None
 
 
 def scan_zip(zip_path: Path, notebooks: list[str]) -> tuple[dict, list[str]]:
@@ -56,6 +81,10 @@ def scan_zip(zip_path: Path, notebooks: list[str]) -> tuple[dict, list[str]]:
     with zipfile.ZipFile(zip_path) as z:
         for info in z.infolist():
             if info.is_dir():
+                continue
+            refused = _refused_member(info)
+            if refused:
+                problems.append(f"{info.filename}: {refused}; not collected")
                 continue
             base = Path(info.filename).name
             if base.startswith(".") or info.filename.startswith("__MACOSX/"):
@@ -88,7 +117,12 @@ def collect_zip(root: Path, lab: str, zip_path: Path, *, force: bool = False) ->
     if downloaded.exists():
         shutil.rmtree(downloaded)
     (downloaded / "archive").mkdir(parents=True)
-    shutil.copy(zip_path, downloaded / "archive" / Path(zip_path).name)
+    kept = {name for files in found.values() for _, name in files}
+    with zipfile.ZipFile(zip_path) as z, zipfile.ZipFile(downloaded / "archive" / Path(zip_path).name, "w",
+                                                          zipfile.ZIP_DEFLATED) as clean:
+        for info in z.infolist():  # only the plain notebooks found: nbgrader never sees a refused member
+            if info.filename in kept:
+                clean.writestr(info.filename, z.read(info))
     cmd = [sys.executable, "-m", "nbgrader", "zip_collect", lab, "--log-level=WARN",
            "--ZipCollectApp.collector_plugin=nbgrader.plugins.FileNameCollectorPlugin",
            f"--FileNameCollectorPlugin.named_regexp={ZIP_PATTERN}"]
@@ -104,3 +138,12 @@ def collect_zip(root: Path, lab: str, zip_path: Path, *, force: bool = False) ->
             result.problems.append(f"{student}: {nb} was in the zip but did not reach submitted/ "
                                    "(already there? use --force to replace)")
     return result
+
+
+class SafeExchangeCollect(ExchangeCollect):
+    """nbgrader's collector, copying each submission without following anything (``c.ExchangeFactory.collect``)."""
+
+    def do_copy(self, src: str, dest: str, log: object = None) -> None:
+        copied = copy_submission(Path(src), Path(dest))
+        for problem in copied.problems:
+            self.log.warning("FLAGGED %s: %s", printable(Path(dest).parent.name), printable(problem))

@@ -239,17 +239,17 @@ def _connection_folder(command: list[str]) -> tuple[Path, dict]:
     return path, info
 
 
-def _copy_submission(src: Path, dst: Path, max_files: int = 2000, max_bytes: int = 256 * 1024 * 1024) -> None:
-    """Copy the submission's folder for the kernel to work in; refuse a folder that is far too large."""
-    files, size = 0, 0
-    for folder, _dirs, names in os.walk(src):
-        files += len(names)
-        size += sum(os.path.getsize(os.path.join(folder, n)) for n in names
-                    if os.path.isfile(os.path.join(folder, n)) and not os.path.islink(os.path.join(folder, n)))
-        if files > max_files or size > max_bytes:
-            raise SandboxUnavailable(f"the kernel's folder {src} holds more than {max_files} files or "
-                                     f"{max_bytes // 2**20} MB: not a submission folder")
-    shutil.copytree(src, dst, symlinks=True)
+def _copy_submission(src: Path, dst: Path, max_files: int | None = None, max_bytes: int | None = None) -> None:
+    """Copy the submission's folder for the kernel to work in, following nothing (links, FIFOs, sockets and
+    devices are left out: see `safecopy`); refuse a folder over the caps."""
+    from coursetools.sandbox.safecopy import copy_submission
+
+    try:
+        copied = copy_submission(src, dst, max_files=max_files, max_bytes=max_bytes)
+    except OSError as exc:
+        raise SandboxUnavailable(f"the kernel's folder {src} could not be copied ({exc})") from None
+    if copied.capped:
+        raise SandboxUnavailable(f"the kernel's folder {src}: {copied.capped}: not a submission folder")
 
 
 REPORT_CAP = 100_000  # bytes of the watcher's channel kept; a kernel that floods it is flagged
@@ -584,6 +584,13 @@ def main(argv: list[str] | None = None) -> None:
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command or "-f" not in command:
         parser.error("no kernel command (with -f CONNECTION_FILE) after --")
+    from coursetools.sandbox.safecopy import die_with_parent, prepare_die_with_parent
+
+    # The kernel (and its sandbox) ends with the grader that started it, even killed outright; a grader that died
+    # before this line (jupyter_client names it in JPY_PARENT_PID) ends it at once.
+    prepare_die_with_parent()
+    parent = os.environ.get("JPY_PARENT_PID", "")
+    die_with_parent(int(parent) if parent.isdigit() else None)
     sandbox = mode()
     if sandbox in ("bwrap", *CONTAINER_ENGINES):
         root = Path(os.environ.get(ROOT_ENV) or tempfile.gettempdir())

@@ -47,6 +47,7 @@ from typing import Any, Callable
 from course_lib.clock import NodeBudget
 
 from coursetools.grading.sanitize import PAGE_CSP as CSP
+from coursetools.sandbox.safecopy import copy_submission, limits, printable, read_regular
 from coursetools.tournament.agents import RANDOM_NAME, AgentFault, AgentKernel
 
 DEFAULT_SEED = "course-tournament"
@@ -342,12 +343,29 @@ class Tournament:
         names = pseudonyms(students, self.seed) if self.anonymous else {s: s for s in students}
         self.work.mkdir(parents=True, exist_ok=True)
         for s in students:
-            kernel = AgentKernel(s, self.root / "submitted" / s / self.lab, self.lab, self.event.functions,
+            kernel = AgentKernel(s, self._intake(s), self.lab, self.event.functions,
                                  work=self.work, move_seconds=self.move_seconds, cell_timeout=self.cell_timeout,
                                  sandbox=self.sandbox)
             self.players.append(Player(s, names[s], kernel=kernel))
         for name, make in self.event.house:
             self.players.append(Player(name, name, local=make(self.game), house=True))
+
+    def _intake(self, student: str) -> Path:
+        """A copy of `student`'s folder that follows nothing (links, FIFOs, devices left out and flagged)."""
+        dest = self.work / "intake" / student / self.lab
+        shutil.rmtree(dest, ignore_errors=True)
+        try:
+            copied = copy_submission(self.root / "submitted" / student / self.lab, dest,
+                                     first=(f"{self.lab}.ipynb",))
+        except OSError as exc:
+            dest.mkdir(parents=True, exist_ok=True)  # empty: its notebook cannot be read, so it cannot play
+            self.progress(f"[{self.lab} tournament] FLAGGED {printable(student)}: its folder could not be read "
+                          f"({printable(exc)})")
+            return dest
+        if copied.problems:
+            self.progress(f"[{self.lab} tournament] FLAGGED {printable(student)}: "
+                          + "; ".join(printable(p) for p in copied.problems[:6]))
+        return dest
 
     # -- playing --
 
@@ -379,6 +397,7 @@ class Tournament:
             if self.sandbox:
                 sweep_cgroups()
             shutil.rmtree(self.work / "sandboxes", ignore_errors=True)  # the kernels' private copies
+            shutil.rmtree(self.work / "intake", ignore_errors=True)  # the submissions as the kernels took them
             self.seconds = time.monotonic() - t0
         self._save()
         return self
@@ -391,7 +410,11 @@ class Tournament:
                  f"{self.move_seconds:g}", str(self.anonymous)]
         for s in self.students():
             nb = self.root / "submitted" / s / self.lab / f"{self.lab}.ipynb"
-            parts += [s, hashlib.sha256(nb.read_bytes()).hexdigest() if nb.is_file() else "-"]
+            try:
+                digest = hashlib.sha256(read_regular(nb, limits()[1])).hexdigest()
+            except (OSError, ValueError):  # missing, a link, a FIFO, too big: it cannot play anyway
+                digest = "-"
+            parts += [s, digest]
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
     @property
@@ -438,8 +461,8 @@ class Tournament:
             for p in batch:
                 p.kernel.finish()
         for p in players:
-            self.progress(f"[{self.lab} tournament] {p.shown}: " + (
-                "ready" if p.kernel.alive else f"CANNOT PLAY: {p.kernel.problem}"))
+            self.progress(f"[{self.lab} tournament] {printable(p.shown)}: " + (
+                "ready" if p.kernel.alive else f"CANNOT PLAY: {printable(p.kernel.problem)}"))
         self.load_seconds = time.monotonic() - t0
 
     def _ready(self, p: Player) -> bool:
