@@ -196,10 +196,12 @@ class Descent:
 def first_wrong_value(case_name: str, game: Any, start: Hashable, mine: Any, d: Descent,
                       name: Callable[[Hashable], str] = str) -> str:
     """From `start`, where the student's search returned `mine` (wrong), go down to the first child whose value
-    is wrong too, until a node whose children all have the right value: there the values first part."""
+    is wrong too, until a node below which the student's function, called alone, is right: the message states
+    those observations and the correct rule there, never a cause."""
     node, path, calls, mine_here = start, [start], 0, mine
+    right: list[Hashable] = []  # below the last node: where the student's function, called alone, was right
     while calls < d.max_calls:
-        deeper = None
+        deeper, right = None, []
         todo = [c for c, _ in d.children(node)]
         while todo:
             child = todo.pop(0)
@@ -216,6 +218,7 @@ def first_wrong_value(case_name: str, game: Any, start: Hashable, mine: Any, d: 
             if not common.same(theirs, d.correct(child)):
                 deeper = (child, theirs)
                 break
+            right.append(child)
             if calls >= d.max_calls:
                 break
         if deeper is None:
@@ -226,13 +229,16 @@ def first_wrong_value(case_name: str, game: Any, start: Hashable, mine: Any, d: 
     where = " > ".join(str(n) for n in path) if isinstance(game, GameTree) else name(node)
     shown = ", ".join(f"{name(c)} = {num(v)}" for c, v in kids[:6]) + (", ..." if len(kids) > 6 else "")
     view = d.view(node)
+    # Only what was observed: the student's function called alone on a node below may be right there and still
+    # be wrong inside the search of this node (a value seen from the wrong side, say), so nothing is said of why.
+    below = ", ".join(name(c) for c in right[:6]) + (", ..." if len(right) > 6 else "")
     return "\n".join([
-        f"{case_name}: your values first differ from the correct ones at {where}: yours are right at its children, "
-        "not at the node itself.",
+        f"{case_name}: your values first differ from the correct ones at {where}.",
         f"There the correct search has {kind_of(game, node)} node {name(node)} with children "
         f"{'(values for ' + view + ') ' if view else ''}{shown}.",
         d.rule(node),
-        f"Yours, called on {name(node)}, returned {_shown(mine_here)}.",
+        f"Yours, called on {name(node)}, returned {_shown(mine_here)}"
+        + (f"; called alone on {below}, yours returned the correct value there." if right else "."),
     ])
 
 
