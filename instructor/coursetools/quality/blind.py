@@ -8,7 +8,8 @@ mistake and where they think it first goes wrong. Entries named ``ok_*`` are cor
 Grading an entry gives a *message*: the outputs of the test cells that lost points. Someone who has
 not read the checks judges it against the author's words and stores the verdict beside the entry,
 ``<entry>.judged.txt``: a ``verdict:`` line, a ``note:`` line, a blank line, then the message as it
-was judged. Verdicts:
+was judged (an entry whose message differs from run to run, because it draws from the ``random`` module,
+has a ``stable: no`` line too: only its cells and scores are held). Verdicts:
 
 - ``named``: the message names the mistake the entry makes;
 - ``pinpointed``: it shows the first step where the search went wrong, with the numbers;
@@ -40,6 +41,17 @@ class Judged:
     verdict: str
     note: str
     message: str
+    stable: bool = True
+
+    def holds(self, text: str) -> bool:
+        """Whether `text` is the message that was judged (for an unstable one: the same cells and scores)."""
+        if self.stable:
+            return self.message == text
+        return _headings(self.message) == _headings(text)
+
+
+def _headings(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("== ")]
 
 
 def message(outcome: Outcome) -> str:
@@ -64,11 +76,13 @@ def read_judged(path: Path) -> Judged | None:
     verdict = fields.get("verdict", "").strip()
     if verdict not in VERDICTS:
         raise ValueError(f"{path}: verdict must be one of {', '.join(VERDICTS)}, not {verdict!r}")
-    return Judged(verdict, fields.get("note", "").strip(), body)
+    stable = not fields.get("stable", "yes").strip().startswith("no")
+    return Judged(verdict, fields.get("note", "").strip(), body, stable)
 
 
 def write_judged(path: Path, judged: Judged) -> None:
-    path.write_text(f"verdict: {judged.verdict}\nnote: {judged.note}\n\n{judged.message}")
+    stable = "" if judged.stable else "stable: no (its message differs from run to run; only cells and scores are held)\n"
+    path.write_text(f"verdict: {judged.verdict}\nnote: {judged.note}\n{stable}\n{judged.message}")
 
 
 def blind_answers(root: Path, lab: str) -> dict[str, dict[str, str]]:
@@ -89,7 +103,7 @@ class BlindResult:
         """Why this entry fails `make banks`, or None."""
         if self.judged is None:
             return "never judged"
-        if self.judged.message != self.message:
+        if not self.judged.holds(self.message):
             return "its message changed since it was judged: judge it again"
         if self.judged.verdict == "unjudged":
             return "its message waits for a verdict"
@@ -108,7 +122,7 @@ def check_blind(root: Path, lab: str, write: bool = False) -> list[BlindResult]:
     for entry, outcome in outcomes.items():
         text = message(outcome)
         judged = read_judged(judged_path(folder, entry))
-        if write and (judged is None or judged.message != text):
+        if write and (judged is None or not judged.holds(text)):
             got, maximum = outcome.total
             verdict = ("full" if entry.startswith("ok_") else "missed") if got >= maximum else "unjudged"
             judged = Judged(verdict, "" if verdict == "unjudged" else "set by the tool from the score", text)

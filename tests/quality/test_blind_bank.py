@@ -1,0 +1,48 @@
+"""The blind bank (`coursetools.quality.blind`): mistakes written by people who never read the checks,
+graded through the real nbgrader, each message held against the one judged beside its entry.
+
+A message that changed since it was judged fails here until someone who has not read the checks
+judges it again (``python -m coursetools blind LAB --write`` stores it as unjudged). A correct
+alternative must get full marks. The verdicts are counted over the whole bank: the counts below may
+only get better (fewer misleading messages, more messages that name the mistake or pinpoint its
+first wrong step); tighten them when they do. The target is no misleading message and 90 % named
+or pinpointed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coursetools.labs import LABS
+from coursetools.quality.blind import GOOD, blind_table, check_blind, verdict_counts
+
+ROOT = Path(__file__).resolve().parents[2]
+BLIND = [lab for lab in LABS if (ROOT / "bank" / "blind" / lab).is_dir()]
+
+MISLEADING_AT_MOST = 13  # judged on 26 November 2026, 106 buggy entries
+GOOD_AT_LEAST = 82
+
+
+@pytest.mark.slow
+@pytest.mark.bank
+@pytest.mark.parametrize("lab", BLIND)
+def test_blind_bank_messages_are_the_judged_ones(lab):
+    results = check_blind(ROOT, lab)
+    report = blind_table(lab, results)
+    print(report)
+    problems = [r for r in results if r.problem and not (r.judged and r.judged.verdict == "misleads"
+                                                         and r.judged.holds(r.message))]
+    assert not problems, report
+
+
+def test_blind_bank_verdicts_only_get_better():
+    counts = verdict_counts(ROOT)
+    assert set(counts) == set(BLIND) and len(BLIND) == len(LABS)
+    misleading = sum(c["misleads"] for c in counts.values())
+    good = sum(c[v] for c in counts.values() for v in GOOD)
+    unjudged = sum(c["unjudged"] for c in counts.values())
+    assert unjudged == 0, "judge every message of the blind bank"
+    assert misleading <= MISLEADING_AT_MOST, f"{misleading} misleading messages (at most {MISLEADING_AT_MOST})"
+    assert good >= GOOD_AT_LEAST, f"{good} messages name or pinpoint the mistake (at least {GOOD_AT_LEAST})"
