@@ -186,7 +186,7 @@ def test_stamp_and_release_refuse_a_placeholder_with_a_clear_message(tmp_path):
                               text=True, timeout=120)
         assert done.returncode == 2, done.stdout + done.stderr
         assert f"coursetools {command} refused" in done.stderr and "Traceback" not in done.stderr
-        assert "the owner 'OWNER' is a placeholder" in done.stderr and "Publishing" in done.stderr
+        assert "the owner 'OWNER' is a placeholder" in done.stderr and "docs/publishing.md" in done.stderr
     assert {p: p.read_bytes() for p in (course / "notebooks").iterdir()} == before
 
 

@@ -328,6 +328,16 @@ def check_deepening_clock(iterative_deepening_decision: Callable) -> int:
                         f"{mine.result!r:.80}.",
                         named or CLOCK_ADVICE, pic)
         passed.append((case, mine))
+    # A search that generates no more states than the budget on every case never meets its clock: nothing above
+    # graded a clock, so the group is not passed (a search that does nothing must not pass it).
+    binding = [case for case in todo if len(own[case.id.split("@")[0]].full) > case.args[2]]
+    if todo and not binding:
+        most = max(len(s.full) for s in own.values())
+        common.fail(f"iterative_deepening_decision: without a clock your own search generates at most {most} states "
+                    f"on these positions, never more than the clock allows (budgets "
+                    f"{', '.join(str(c.args[2]) for c in todo)}), so the clock never has to stop it and no case here "
+                    "shows what your clock does.", "Search depth 1, 2, ..., max_depth in turn, each with game.result on "
+                    "the game you are given, asking clock.expired() before every call.")
     return len(todo)
 
 

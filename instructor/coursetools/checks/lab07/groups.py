@@ -309,6 +309,7 @@ def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., An
     g = Group(mcts_decision, data.clocks(), "clock", ref.mcts_decision, ref.CLOCK_MISTAKES, "mcts_decision")
     advice = ("Play on game = clock.watch(game); before each iteration, stop if clock.expired(); an iteration that "
               "started always finishes.")
+    binding = 0  # cases whose budget your own run without a clock spends: only there does the clock stop anything
     for case in g.todo:
         mine = run(mcts_decision, case, "clock", student=True)
         n, plain = _unclocked(mcts_decision, case)
@@ -326,6 +327,14 @@ def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., An
             common.fail(f"mcts_decision {where}: your mcts_decision without a clock, with iterations={n}, returns "
                         f"{plain.answer!r}; with the clock yours returned {mine.answer!r}.", hint)
         g.passed.append((case, mine))
+        binding += case.args[3] > 0 and len(plain.steps) >= case.args[3]
+    # A decision whose own run never spends a budget never meets its clock: nothing above graded a clock, so the
+    # group is not passed (a decision that searches nothing must not pass it).
+    if g.todo and not binding:
+        common.fail("mcts_decision: without a clock, even with the most iterations these cases allow, your own "
+                    "mcts_decision generates fewer states than each clock's budget "
+                    f"({', '.join(str(c.args[3]) for c in g.todo if c.args[3])}), so the clock never has to stop it "
+                    "and no case here shows what your clock does.", advice)
     return len(g.todo)
 
 
