@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -91,6 +92,21 @@ def test_browser_save_then_validate_never_asks_to_revert_or_overwrite(lab_page, 
     print(f"\n{LAB}.ipynb: {size / 1e6:.1f} MB; tries (dialog, seconds): {seen}; clashes: {clashes}")
     assert [t for t, _ in seen] == ["Validation Results"] * TRIES, seen
     assert not clashes, clashes
-    saved = nbformat.read(course / path, as_version=4).cells
-    assert all(f"# try {i}" in "".join(c.source for c in saved) for i in range(TRIES)), "every edit was saved"
+    assert _saved_text(course / path, [f"# try {i}" for i in range(TRIES)]), "every edit was saved"
     _assert_clean_console(lab_page)
+
+
+def _saved_text(path: Path, wanted: list[str], seconds: float = 60.0) -> bool:
+    """Whether the notebook on disk holds every text of `wanted`, waiting for a save still being written (the
+    file is empty or cut short while the server writes it) for up to `seconds`."""
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            text = "".join(c.source for c in nbformat.read(path, as_version=4).cells)
+            if all(w in text for w in wanted):
+                return True
+        except (ValueError, OSError):  # nbformat's NotJSONError is a ValueError: a save is under way
+            pass
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.5)
