@@ -25,7 +25,6 @@ messages with the verdict ``unjudged``), so no change to the checks moves a judg
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -161,12 +160,3 @@ def verdict_counts(root: Path) -> dict[str, dict[str, int]]:
         out[folder.name] = counts
     return out
 
-
-def write_counts_csv(root: Path, path: Path) -> None:
-    """The verdicts of every lab's blind bank as a CSV table (for a closing note or a report)."""
-    counts = verdict_counts(root)
-    with path.open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["lab", *VERDICTS])
-        for lab, c in counts.items():
-            w.writerow([lab, *(c[v] for v in VERDICTS)])
