@@ -53,12 +53,17 @@ def cmd_bank(args: argparse.Namespace) -> int:
 def cmd_blind(args: argparse.Namespace) -> int:
     """Grade the blind bank (mistakes written without reading the checks) and compare with the judged messages."""
     from coursetools.labs import LABS
-    from coursetools.quality.blind import blind_table, check_blind
+    from coursetools.quality.blind import batch_folder, blind_table, check_blind
 
     root = course_root()
     bad = 0
-    for lab in args.labs or [lab for lab in LABS if (root / "bank" / "blind" / lab).is_dir()]:
-        results = check_blind(root, lab, write=args.write)
+    try:
+        batch_folder(root, LABS[0], args.batch)
+    except ValueError as problem:
+        print(f"coursetools blind: {problem}", file=sys.stderr)
+        return 2
+    for lab in args.labs or [lab for lab in LABS if batch_folder(root, lab, args.batch).is_dir()]:
+        results = check_blind(root, lab, write=args.write, batch=args.batch)
         print(blind_table(lab, results), flush=True)
         bad += sum(r.problem is not None for r in results)
     return 1 if bad else 0
@@ -141,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     parsers = {name: sub.add_parser(name, help=fn.__doc__) for name, fn in COMMANDS.items()}
     parsers["bank"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/)")
     parsers["blind"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/blind/)")
+    parsers["blind"].add_argument("--batch", default="blind",
+                                  help="which batch, each by a different author (default: the first, bank/blind/)")
     parsers["blind"].add_argument("--write", action="store_true",
                                   help="store each new or changed message beside its entry, to be judged")
     parsers["build-submission"].add_argument("release_notebook")
