@@ -155,7 +155,9 @@ def test_lab05_each_mistake_model_is_named_by_its_own_hint_only(mistake, mistake
 
 
 def test_lab05_an_unknown_mistake_is_not_given_a_known_name():
-    """A search that returns the negated value is no known mistake: the hint says so and where it differs."""
+    """A search that returns the negated value is no known mistake: the hint says where its values first differ
+    (the deepest node, with its depth and the rule there), and an evaluation off by a little gets the correct value
+    worked out."""
 
     def negated(game, state, depth, evaluate):
         return -ref.depth_limited_value(game, state, depth, evaluate) or 0.5
@@ -163,13 +165,15 @@ def test_lab05_an_unknown_mistake_is_not_given_a_known_name():
     with pytest.raises(CheckFailed) as failure:
         groups.check_value_cutoff(negated)
     text = str(failure.value)
-    assert "matches none of the known mistakes" in text
-    assert not any(m.hint in text for m in ref.VALUE_MISTAKES)
+    assert "your values first differ from the correct ones at P1.0 > P2.0 > P1.1" in text
+    assert "with depth=0, the value is evaluate(state, 'MAX') = 3" in text and "Yours, called on P1.1, returned -3" in text
+    assert "Known mistake" not in text and not any(m.hint in text for m in ref.VALUE_MISTAKES)
 
     def off_by_a_little(state, player):
         return ref.mobility(positions.ISOLATION, state, player) * 0.999
 
-    with pytest.raises(CheckFailed, match="matches none of the known mistakes"):
+    with pytest.raises(CheckFailed, match=r"\(mine - theirs\) / \(mine \+ theirs \+ 1\) = \(4 - 2\) / \(4 \+ 2 \+ 1\) = "
+                       r"0.2857. Yours returned 0.2854."):
         groups.check_isolation_mobility(off_by_a_little)
 
 
