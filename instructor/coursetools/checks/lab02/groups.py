@@ -291,9 +291,10 @@ def _decisions(group: str, minimax_decision: Callable[..., Any]) -> int:
             if not any(common.same(got, a) for a in actions):
                 advice = f"return one of the actions from game.actions(state): {actions}"
             hint = judge.hint(case, traced(minimax_decision, case), advice, worth=worth) if judge.settled else ""
-            _fail(f"minimax_decision on {case.name}: {kit.expected_text(case, want)}, yours returned {got!r:.80}.\n"
-                  f"  minimax values of the moves (for the player to move): {_move_values(case.game, case.state)}"
-                  + judge.note, hint, case)
+            values = "" if "differs at the choice at the root" in hint else (
+                f"\n  minimax values of the moves (for the player to move): {_move_values(case.game, case.state)}")
+            _fail(f"minimax_decision on {case.name}: {kit.expected_text(case, want)}, yours returned {got!r:.80}."
+                  + values + judge.note, hint, case)
 
     return judged(judge, compare)
 
@@ -379,9 +380,10 @@ def check_quick_win(quick_win_decision: Callable[..., Any]) -> int:
         expected = ref.quick_win(case.game, case.state)
         if not common.same(mine.result, expected):
             scores = ", ".join(f"{a!r}: {v:g}" for a, v in ref.quick_values(case.game, case.state))
-            _fail(f"quick_win_decision on {case.name}: expected {expected!r}, yours returned {mine.result!r:.80}.\n"
-                  f"  depth-aware scores of the moves: {scores}",
-                  _quick_hint(case, mine, cases[:i] + cases[i + 1:], quick_win_decision), case)
+            hint = _quick_hint(case, mine, cases[:i] + cases[i + 1:], quick_win_decision)
+            shown = "" if "differs at the choice at the root" in hint else f"\n  depth-aware scores of the moves: {scores}"
+            _fail(f"quick_win_decision on {case.name}: expected {expected!r}, yours returned {mine.result!r:.80}."
+                  + shown, hint, case)
         compare_trace("quick_win_decision", judge, case, mine, watch)
     return len(cases)
 
