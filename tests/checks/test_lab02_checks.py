@@ -191,3 +191,47 @@ def test_lab02_look_alike_and_constant_answers_get_no_points():
     for group in DECISION_GROUPS:
         assert _run(group, lambda g, s: None) != "", group
     assert _run("decision_ties", lambda g, s: g.actions(s)[0]) != ""
+
+
+def test_lab02_wrong_values_are_followed_below_nodes_that_are_right_alone():
+    """A negamax whose leaves keep the root player's utility is right called alone on the root's children (the
+    signs cancel two levels down) but wrong on their children: the hint goes down to the node above the leaves and
+    shows the utilities the search asked there, and names no mistake."""
+
+    def negamax_root_utility(game, state):
+        root = game.to_move(state)
+
+        def negamax(s):
+            if game.is_terminal(s):
+                return game.utility(s, root)
+            return max(-negamax(game.result(s, a)) for a in game.actions(s))
+
+        return negamax(state)
+
+    text = _run("value", negamax_root_utility)
+    assert "your values first differ from the correct ones at P1.0 > P2.0 > P1.1." in text
+    assert "MAX node P1.1 with children (values for MAX) L.0 = 3, L.1 = 5." in text
+    assert "Yours, called on P1.1, asked utility(L.0, 'MAX') = 3, utility(L.1, 'MAX') = 5 and returned -3." in text
+    assert "(Called alone on P2.0, above it, yours returned the correct value.)" in text
+    assert "Known mistake" not in text
+
+
+def test_lab02_a_decision_that_chose_another_move_gets_the_roots_choice():
+    """A decision that values each move for the opponent (not negated) takes the correct steps: the hint shows every
+    root move's value, the first-best rule step by step and the move returned, and names no mistake."""
+
+    def opponent_view(game, state):
+        best, best_value = None, -float("inf")
+        for a in game.actions(state):
+            child = game.result(state, a)
+            v = ref.minimax_value(game, child) if not game.is_terminal(child) else -game.utility(
+                child, game.to_move(state))
+            if v > best_value:
+                best, best_value = a, v
+        return best
+
+    text = _run("decision", opponent_view)
+    assert "it first differs at the choice at the root P1.0." in text
+    assert "MAX node P1.0 with its moves worth, for MAX: 0 (P2.0): 6, 1 (P2.1): 7." in text
+    assert "(0 (6) then 1 (7)), so it returns 1.\nYours returned 0 (worth 6)." in text
+    assert "Known mistake" not in text

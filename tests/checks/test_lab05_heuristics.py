@@ -155,7 +155,9 @@ def test_lab05_each_mistake_model_is_named_by_its_own_hint_only(mistake, mistake
 
 
 def test_lab05_an_unknown_mistake_is_not_given_a_known_name():
-    """A search that returns the negated value is no known mistake: the hint says so and where it differs."""
+    """A search that returns the negated value is no known mistake: the hint says where its values first differ
+    (the deepest node, with its depth and the rule there), and an evaluation off by a little gets the correct value
+    worked out."""
 
     def negated(game, state, depth, evaluate):
         return -ref.depth_limited_value(game, state, depth, evaluate) or 0.5
@@ -163,13 +165,15 @@ def test_lab05_an_unknown_mistake_is_not_given_a_known_name():
     with pytest.raises(CheckFailed) as failure:
         groups.check_value_cutoff(negated)
     text = str(failure.value)
-    assert "matches none of the known mistakes" in text
-    assert not any(m.hint in text for m in ref.VALUE_MISTAKES)
+    assert "your values first differ from the correct ones at P1.0 > P2.0 > P1.1" in text
+    assert "with depth=0, the value is evaluate(state, 'MAX') = 3" in text and "Yours, called on P1.1, returned -3" in text
+    assert "Known mistake" not in text and not any(m.hint in text for m in ref.VALUE_MISTAKES)
 
     def off_by_a_little(state, player):
         return ref.mobility(positions.ISOLATION, state, player) * 0.999
 
-    with pytest.raises(CheckFailed, match="matches none of the known mistakes"):
+    with pytest.raises(CheckFailed, match=r"\(mine - theirs\) / \(mine \+ theirs \+ 1\) = \(4 - 2\) / \(4 \+ 2 \+ 1\) = "
+                       r"0.2857. Yours returned 0.2854."):
         groups.check_isolation_mobility(off_by_a_little)
 
 
@@ -215,3 +219,36 @@ def test_lab05_class_report_knows_every_mistake_by_its_key():
     for m in (ref.VALUE_MISTAKES + ref.DECISION_MISTAKES + ref.MOBILITY_MISTAKES + ref.WINDOWS_MISTAKES
               + ref.MATERIAL_MISTAKES + ref.QUIESCENCE_MISTAKES):
         assert known.get(m.hint) == m.key, m.key
+
+
+def test_lab05_first_wrong_step_states_the_cut_off_rule_at_its_depth():
+    """A search that stops at depth 1 (and at depth 0) is shown the first node it evaluated where the correct search
+    goes on (its depth, window and the rule there); a search that evaluates below a terminal state's depth is shown
+    the terminal state; nothing claims what the search does at depth 0."""
+
+    def stops_at_one(game, state, depth, evaluate):
+        flags = ref.Flags(cut=1)
+        if depth == 0:
+            return ref.depth_limited_value(game, state, 0, evaluate)
+        return ref.depth_limited_value(game, state, depth, evaluate, flags)
+
+    with pytest.raises(CheckFailed) as failure:
+        groups.check_value_cutoff(stops_at_one)
+    text = str(failure.value)
+    assert "the 16-leaf tree with depth=2: your search first differs from the correct one at step 2, below P1.0 > " \
+           "P2.0." in text
+    assert "MIN node P2.0, window (alpha, beta) = (-inf, inf), no child searched yet, depth 1." in text
+    assert "It is not terminal and its depth is 1 > 0, so the cut-off rule does not apply" in text
+    assert "Yours evaluated P2.0." in text and "never stops" not in text
+
+    with pytest.raises(CheckFailed) as failure:
+        groups.check_value_cutoff(with_flags(ref.Flags(terminal_first=False)))
+    text = str(failure.value)
+    assert "a terminal state.\nA terminal state is valued by game.utility(state, 'MAX') at any depth" in text
+
+
+def with_flags(flags):
+    def search(game, state, depth, evaluate):
+        return ref.depth_limited_value(game, state, depth, evaluate, flags)
+
+    return search

@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable, Sequence
 
+from course_lib.annotations import action_text
 from course_lib.explain import VERBS, Frame, Note, first_wrong_step, kind_of, num  # noqa: F401 - the kit's names too
 from course_lib.games import GameTree
 
@@ -191,16 +192,30 @@ class Descent:
     callable_at: Callable[[Hashable], bool] = lambda node: True
     view: Callable[[Hashable], str] = lambda node: ""
     max_calls: int = 40
+    below: int = 0               # levels it still looks down, under a node whose children are all right
+    calls: Callable[[Hashable], list[tuple]] | None = None   # (kind, node, player, answer) the student's search
+    #                                                   asked of the game, called alone there (a node just above leaves)
 
 
 def first_wrong_value(case_name: str, game: Any, start: Hashable, mine: Any, d: Descent,
                       name: Callable[[Hashable], str] = str) -> str:
     """From `start`, where the student's search returned `mine` (wrong), go down to the first child whose value
-    is wrong too, until a node below which the student's function, called alone, is right: the message states
-    those observations and the correct rule there, never a cause."""
-    node, path, calls, mine_here = start, [start], 0, mine
+    is wrong too, until a node below which the student's function, called alone, is right (with `d.below`, it
+    also looks that many levels under children that were right): the message states those observations and the
+    correct rule there, never a cause."""
+    node, path, calls, mine_here = start, [start], [0], mine
     right: list[Hashable] = []  # below the last node: where the student's function, called alone, was right
-    while calls < d.max_calls:
+    skipped: list[Hashable] = []  # nodes on the path where the student's function, called alone, was right
+
+    def ask(child: Hashable) -> Any:
+        calls[0] += 1
+        try:
+            theirs = d.student(child)
+        except common.CheckFailed:
+            return None
+        return None if common.same(theirs, d.correct(child)) else (theirs,)
+
+    while calls[0] < d.max_calls:
         deeper, right = None, []
         todo = [c for c, _ in d.children(node)]
         while todo:
@@ -210,21 +225,22 @@ def first_wrong_value(case_name: str, game: Any, start: Hashable, mine: Any, d: 
             if not d.callable_at(child):  # a chance node: look at its outcomes instead
                 todo[:0] = [game.result(child, a) for a in game.actions(child)]
                 continue
-            calls += 1
-            try:
-                theirs = d.student(child)
-            except common.CheckFailed:
-                continue
-            if not common.same(theirs, d.correct(child)):
-                deeper = (child, theirs)
+            wrong = ask(child)
+            if wrong is not None:
+                deeper = ([child], wrong[0])
                 break
             right.append(child)
-            if calls >= d.max_calls:
+            if calls[0] >= d.max_calls:
                 break
+        if deeper is None and d.below:
+            deeper = _look_below(game, d, right, ask, calls)
         if deeper is None:
             break
-        node, mine_here = deeper
-        path.append(node)
+        chain, mine_here = deeper
+        if len(chain) > 1:
+            skipped += chain[:-1]
+        node = chain[-1]
+        path += chain
     kids = d.children(node)
     where = " > ".join(str(n) for n in path) if isinstance(game, GameTree) else name(node)
     shown = ", ".join(f"{name(c)} = {num(v)}" for c, v in kids[:6]) + (", ..." if len(kids) > 6 else "")
@@ -232,14 +248,48 @@ def first_wrong_value(case_name: str, game: Any, start: Hashable, mine: Any, d: 
     # Only what was observed: the student's function called alone on a node below may be right there and still
     # be wrong inside the search of this node (a value seen from the wrong side, say), so nothing is said of why.
     below = ", ".join(name(c) for c in right[:6]) + (", ..." if len(right) > 6 else "")
-    return "\n".join([
+    asked = ""
+    if d.calls is not None:
+        try:
+            made = d.calls(node)
+        except Exception:  # noqa: BLE001 - what was asked is extra information only
+            made = []
+        if 0 < len(made) <= 6:
+            asked = "asked " + ", ".join(f"{k}({name(n)}, {p!r}) = {num(v)}" for k, n, p, v in made)
+    lines = [
         f"{case_name}: your values first differ from the correct ones at {where}.",
-        f"There the correct search has {kind_of(game, node)} node {name(node)} with children "
-        f"{'(values for ' + view + ') ' if view else ''}{shown}.",
+        (f"There the correct search has {kind_of(game, node)} node {name(node)} with children "
+         f"{'(values for ' + view + ') ' if view else ''}{shown}." if kids else
+         f"There the correct search has {kind_of(game, node)} node {name(node)}, whose children it does not search."),
         d.rule(node),
-        f"Yours, called on {name(node)}, returned {_shown(mine_here)}"
+        f"Yours, called on {name(node)}, {asked + ' and ' if asked else ''}returned {_shown(mine_here)}"
         + (f"; called alone on {below}, yours returned the correct value there." if right else "."),
-    ])
+    ]
+    if skipped:
+        lines.append(f"(Called alone on {', '.join(name(n) for n in skipped[:4])}, above it, yours returned the "
+                     "correct value.)")
+    return "\n".join(lines)
+
+
+def _look_below(game: Any, d: Descent, right: list[Hashable], ask: Callable[[Hashable], Any],
+                calls: list[int]) -> tuple[list[Hashable], Any] | None:
+    """The first node, level by level under `right` (at most `d.below` levels down), where the student's function
+    called alone is wrong: the nodes from a child of `right` down to it, and its value."""
+    level = [[c] for c in right]
+    for _ in range(d.below):
+        nxt: list[list[Hashable]] = []
+        for chain in level:
+            for c, _ in d.children(chain[-1]):
+                if game.is_terminal(c) or not d.callable_at(c):
+                    continue
+                if calls[0] >= d.max_calls:
+                    return None
+                wrong = ask(c)
+                if wrong is not None:
+                    return chain + [c], wrong[0]
+                nxt.append(chain + [c])
+        level = nxt
+    return None
 
 
 def _shown(x: Any) -> str:
@@ -308,6 +358,42 @@ def maxn_descent(game: Any, student: Callable[[Hashable], Any], correct: Callabl
                 f"{num(correct(node))}.")
 
     return Descent(student, correct, kids, rule, max_calls=max_calls)
+
+
+def root_choice(case_name: str, game: Any, state: Hashable, moves: Sequence[tuple[Any, Hashable, Any]], got: Any,
+                name: Callable[[Hashable], str] = str, worth: str = "worth", lines: Sequence[str] = ()) -> str:
+    """A decision that took the correct steps but chose another move: each root move's correct value (`moves`:
+    action, child, value for the player to move), the move the first-best rule picks and how, and the student's."""
+    p = game.to_move(state)
+    best, best_v, trail = None, None, []
+    for a, _, v in moves:
+        if best is None or v > best_v:
+            best, best_v = a, v
+            trail.append(f"{action_text(a)} ({num(v)})")
+    tree = isinstance(game, GameTree)
+    listed = ", ".join(f"{action_text(a)}{' (' + name(c) + ')' if tree else ''}: {num(v)}" for a, c, v in moves)
+    legal = [a for a, _, _ in moves]
+    mine = [v for a, _, v in moves if common.same(a, got)]
+    out = [f"{case_name}: your search took the same steps as the correct one; it first differs at the choice at the "
+           f"root{' ' + name(state) if tree else ''}.",
+           (f"There the correct decision has {kind_of(game, state)} node {name(state)} with its" if tree else
+            f"There, {p} to move, the correct decision has its") + f" moves {worth}, for {p}: {listed}.", *lines,
+           "Going through the moves in actions() order it keeps the first move whatever its value, then a move only "
+           f"when its value is strictly larger than the best so far ({' then '.join(trail)}), so it returns "
+           f"{best!r}."]
+    if mine:
+        out.append(f"Yours returned {got!r} (worth {num(mine[0])}).")
+    else:
+        out.append(f"Yours returned {_shown(got)}, which is not one of the actions {legal!r:.80}.")
+    return "\n".join(out)
+
+
+def minimax_choice(case_name: str, game: Any, state: Hashable, got: Any, name: Callable[[Hashable], str] = str
+                   ) -> str:
+    """`root_choice` with each root move's minimax value for the player to move."""
+    p = game.to_move(state)
+    moves = [(a, c, value_for(game, c, p)) for a in game.actions(state) for c in [game.result(state, a)]]
+    return root_choice(case_name, game, state, moves, got, name)
 
 
 def _label(game: Any, node: Hashable) -> str:

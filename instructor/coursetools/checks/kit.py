@@ -154,13 +154,16 @@ def known_line(named: Sequence[Mistake], cases: int) -> str:
         f"  - {m.hint}" for m in named)
 
 
+#: A decision whose steps agree but whose move differs: ``choice(case, mine, want, name)`` explains the root's choice.
+Choice = Callable[[Case, Run, Run, Callable[[Hashable], str]], "str | None"]
+
 #: How a lab writes down the correct run of a case as notes (`explainer.Note`); None: from the model's trace.
 Notes = Callable[[Case], "list[explainer.Note] | None"]
 
 
 def where(case: Case, mine: Run, correct: Callable[..., Any], *, steps: Callable[[Run], list] = Run.steps,
           notes: Notes | None = None, descent: Callable[[Case], explainer.Descent | None] | None = None,
-          generic: bool = True) -> str | None:
+          generic: bool = True, choice: Choice | None = None) -> str | None:
     """Where the student's run first leaves the correct one, what the correct search held there, the rule and what
     theirs did (HINTS.md); None when nothing can be said. Without `notes` of its own (or `generic` False, for a
     search whose steps mean more than a depth-first walk), a case is annotated from the correct model's trace."""
@@ -184,19 +187,26 @@ def where(case: Case, mine: Run, correct: Callable[..., Any], *, steps: Callable
                 text = explainer.first_wrong_value(case.name, case.game, case.state, mine.result, d, name)
             except Exception:  # noqa: BLE001
                 text = None
+    if text is None and choice is not None and not common.same(mine.result, want.result):
+        try:
+            text = choice(case, mine, want, name)
+        except Exception:  # noqa: BLE001
+            text = None
     return text
 
 
 def explain(case: Case, mine: Run, correct: Callable[..., Any], mistakes: Iterable[Mistake], *,
             history: Sequence[tuple[Case, Run]] = (), steps: Callable[[Run], list] = Run.steps,
             show_step: Callable[[Any], str] = str, advice: str = "", notes: Notes | None = None,
-            descent: Callable[[Case], explainer.Descent | None] | None = None, generic: bool = True) -> str:
+            descent: Callable[[Case], explainer.Descent | None] | None = None, generic: bool = True,
+            choice: Choice | None = None) -> str:
     """The hint for a run that differs from the correct model's on `case`: the first wrong step (`where`), then a
     known mistake only when its model reproduces this run and every run of `history` (the same group's other
     cases on this submission). When no step can be shown, `advice`."""
     observed = [(case, mine), *history]
     named = shown(mistakes, observed, steps)
-    return compose(where(case, mine, correct, steps=steps, notes=notes, descent=descent, generic=generic), named,
+    return compose(where(case, mine, correct, steps=steps, notes=notes, descent=descent, generic=generic,
+                         choice=choice), named,
                    len(observed),
                    advice, case, mine, correct, steps, show_step)
 
@@ -365,6 +375,7 @@ class Judge:
     proof_cases: int = 6
     notes: Notes | None = None
     descent: Callable[[Case], "explainer.Descent | None"] | None = None
+    choice: Choice | None = None
     settled: bool = False
     note: str = ""
     passed: list = field(default_factory=list)
@@ -403,7 +414,7 @@ class Judge:
             if named:
                 break
         model = self.model(self.expected)
-        text = where(case, mine, model, notes=self.notes, descent=self.descent)
+        text = where(case, mine, model, notes=self.notes, descent=self.descent, choice=self.choice)
         return compose(text, named, len(observed), advice, case, mine, model, Run.steps, show_step)
 
 

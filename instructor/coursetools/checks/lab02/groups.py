@@ -31,6 +31,8 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, Callable
 
+from course_lib.annotations import action_text
+from course_lib.explain import num
 from course_lib.games import GameTree
 
 from .. import common, explainer, kit, trees
@@ -99,9 +101,28 @@ def make_judge(group: str, student: Callable[..., Any], cases: list[Case]) -> Ju
     judge = Judge(student, cases, ref.CORRECT, partial(ref.model, group), lambda e: [ref.group_mistakes(group, e)],
                   partial(expected_for, group, student), _kept_note)
     if group.startswith("value"):
-        judge.descent = lambda case: explainer.minimax_descent(
-            case.game, lambda node: answer(student, replace(case, state=node)), max_calls=20) if worth(case) else None
+        judge.descent = lambda case: replace(explainer.minimax_descent(
+            case.game, lambda node: answer(student, replace(case, state=node)), max_calls=20), below=3,
+            calls=partial(_asked, student, case)) if worth(case) else None
+    else:
+        judge.choice = _root_choice
     return judge
+
+
+def _asked(student: Callable[..., Any], case: Case, node: Any) -> list[tuple]:
+    """The terminal states the student's function, called alone on `node`, asked the utility of: (kind, state,
+    player, utility), when its children are all terminal."""
+    if not all(case.game.is_terminal(case.game.result(node, a)) for a in case.game.actions(node)):
+        return []
+    run = traced(student, replace(case, state=node))
+    return [("utility", e.node, e.player, e.value) for e in run.trace.events("utility")]
+
+
+def _root_choice(case: Case, mine: Run, want: Run, name: Callable[[Any], str]) -> str | None:
+    """The root's choice, when the move expected is the correct decision's (not one keeping other mistakes)."""
+    if not common.same(want.result, ref.model_decision(case.game, case.state)):
+        return None
+    return explainer.minimax_choice(case.name, case.game, case.state, mine.result, name)
 
 
 def _kept_note(expected: ref.Flags) -> str:
@@ -270,9 +291,10 @@ def _decisions(group: str, minimax_decision: Callable[..., Any]) -> int:
             if not any(common.same(got, a) for a in actions):
                 advice = f"return one of the actions from game.actions(state): {actions}"
             hint = judge.hint(case, traced(minimax_decision, case), advice, worth=worth) if judge.settled else ""
-            _fail(f"minimax_decision on {case.name}: {kit.expected_text(case, want)}, yours returned {got!r:.80}.\n"
-                  f"  minimax values of the moves (for the player to move): {_move_values(case.game, case.state)}"
-                  + judge.note, hint, case)
+            values = "" if "differs at the choice at the root" in hint else (
+                f"\n  minimax values of the moves (for the player to move): {_move_values(case.game, case.state)}")
+            _fail(f"minimax_decision on {case.name}: {kit.expected_text(case, want)}, yours returned {got!r:.80}."
+                  + values + judge.note, hint, case)
 
     return judged(judge, compare)
 
@@ -307,7 +329,44 @@ def _quick_hint(case: Case, mine: Run, others: list[Case], student: Callable[...
     if named:
         return kit.join_hints([m.hint for m in named])
     return kit.explain(case, mine, ref.quick_win, [], advice="choose the first action whose depth-aware score "
-                                                             "(utility * (10 - depth)) is the best")
+                                                             "(utility * (10 - depth)) is the best",
+                       choice=_quick_choice)
+
+
+def _quick_end(game: Any, state: Any, player: Any, d: int) -> tuple[float, int, float]:
+    """(score, depth, utility) of the terminal state the depth-aware minimax line from `state` (d plies below the
+    root) ends in; the first best child in actions() order."""
+    if game.is_terminal(state):
+        u = game.utility(state, player)
+        return ref.quick_score(u, d), d, u
+    best = None
+    for a in game.actions(state):
+        line = _quick_end(game, game.result(state, a), player, d + 1)
+        if best is None or (line[0] > best[0] if game.to_move(state) == player else line[0] < best[0]):
+            best = line
+    return best
+
+
+def _quick_choice(case: Case, mine: Run, want: Run, name: Callable[[Any], str]) -> str:
+    """The root's choice of quick_win_decision: each move's score, from the end of its minimax line."""
+    game, state = case.game, case.state
+    p = game.to_move(state)
+    moves, ends = [], []
+    for a in game.actions(state):
+        child = game.result(state, a)
+        score, d, u = _quick_end(game, child, p, 1)
+        moves.append((a, child, score))
+        outcome = f"{p} wins" if u > 0 else (f"{p} loses" if u < 0 else "a draw")
+        ends.append(f"{action_text(a)}: {outcome} at d = {d}, {num(u)} * (10 - {d}) = {num(score)}")
+    text = explainer.root_choice(
+        case.name, game, state, moves, mine.result, name,
+        worth="scored by the terminal state its minimax line ends in, d plies below the root, as utility * (10 - d)",
+        lines=["Those ends: " + "; ".join(ends) + "."])
+    others = [e for e in mine.trace.events("utility") if e.player != p]
+    if others:
+        text += (f"\nYour search asked the utility of {len(others)} terminal state(s) for {others[0].player!r} (the "
+                 f"first: {name(others[0].node)}); the scores above are for {p}, the player to move at the root.")
+    return text
 
 
 def check_quick_win(quick_win_decision: Callable[..., Any]) -> int:
@@ -321,9 +380,10 @@ def check_quick_win(quick_win_decision: Callable[..., Any]) -> int:
         expected = ref.quick_win(case.game, case.state)
         if not common.same(mine.result, expected):
             scores = ", ".join(f"{a!r}: {v:g}" for a, v in ref.quick_values(case.game, case.state))
-            _fail(f"quick_win_decision on {case.name}: expected {expected!r}, yours returned {mine.result!r:.80}.\n"
-                  f"  depth-aware scores of the moves: {scores}",
-                  _quick_hint(case, mine, cases[:i] + cases[i + 1:], quick_win_decision), case)
+            hint = _quick_hint(case, mine, cases[:i] + cases[i + 1:], quick_win_decision)
+            shown = "" if "differs at the choice at the root" in hint else f"\n  depth-aware scores of the moves: {scores}"
+            _fail(f"quick_win_decision on {case.name}: expected {expected!r}, yours returned {mine.result!r:.80}."
+                  + shown, hint, case)
         compare_trace("quick_win_decision", judge, case, mine, watch)
     return len(cases)
 

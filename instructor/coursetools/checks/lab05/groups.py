@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Sequence
 
-from .. import common, kit
+from .. import common, explainer, kit
 from ..kit import Case, Mistake, Run
 from . import cases as data
+from . import explain
 from . import positions as pos
 from . import reference as ref
 from . import tournament as tour
@@ -69,19 +70,40 @@ class SearchGroup:
                  mistakes: Sequence[Mistake], decision: bool):
         self.function, self.cases, self.decision = function, cases, decision
         self.student, self.correct = with_evaluator(student), with_evaluator(correct)
+        self.raw, self.raw_correct = student, correct
         self.mistakes = traced_mistakes(mistakes)
         self.seen: list[tuple[Case, Run]] = []
 
     def hint(self, case: Case, mine: Run, advice: str) -> str:
         i = self.cases.index(case)
         more = kit.observe(self.student, self.cases[i + 1:i + 1 + PROOF_CASES])
-        name = kit.namer(case, mine)
+        want = kit.run_model(self.correct, case)
+        name = kit.namer(case, mine, *([want] if want is not None else []))
 
         def show(step: tuple) -> str:
             return f"{step[0]}({name(step[1])}{', ' + repr(step[2]) if len(step) > 2 else ''})"
 
-        return kit.explain(case, mine, self.correct, self.mistakes, history=self.seen + more, steps=steps,
-                           show_step=show, advice=advice)
+        observed = [(case, mine), *self.seen, *more]
+        named = kit.shown(self.mistakes, observed, steps)
+        return kit.compose(self.where(case, mine, name), named, len(observed), advice, case, mine, self.correct,
+                           steps, show)
+
+    def where(self, case: Case, mine: Run, name: Callable[[Hashable], str]) -> str | None:
+        """The first wrong step of the student's run (explain.py); for the correct steps with another result, the
+        deepest wrong value or the root's choice."""
+        quiescence = self.function == "quiescence_value"
+        try:
+            text = explain.explain(case, mine, steps, name, decision=self.decision, quiescence=quiescence)
+            want = kit.run_model(self.correct, case)
+            if text is None and want is not None and not common.same(mine.result, want.result):
+                if self.decision:
+                    text = explain.decision_choice(case, mine, name)
+                elif not quiescence:
+                    d = explain.value_descent(case, self.raw, self.raw_correct)
+                    text = explainer.first_wrong_value(case.name, case.game, case.state, mine.result, d, name)
+        except Exception:  # noqa: BLE001 - an explanation must never hide the failure itself
+            return None
+        return text
 
     def compare(self, case: Case) -> None:
         mine, want = kit.run_student(self.student, case), kit.run_model(self.correct, case)
@@ -177,7 +199,7 @@ def check_quiescence(quiescence_value: Callable[..., Any]) -> int:
 
 def exact_values(fn: Callable[..., Any], name: str, inputs: Sequence[tuple[str, tuple]],
                  correct: Callable[..., Any], mistakes: Sequence[Mistake], show: Callable[[tuple], str],
-                 advice: str) -> int:
+                 advice: str, parts: Callable[..., str] | None = None) -> int:
     """`fn(*args)` must equal `correct(*args)` on every input (a number of the same kind); a mistake is
     named only when its model gives the student's values on this input, every input passed before it
     and the next few."""
@@ -201,8 +223,16 @@ def exact_values(fn: Callable[..., Any], name: str, inputs: Sequence[tuple[str, 
                 continue
         observed = [(args, got), *seen, *more]
         named = [m for m in mistakes if all(_gives(m.model, a, v) for a, v in observed)]
-        hint = kit.join_hints([m.hint for m in named]) if named else (
-            f"this matches none of the known mistakes. {advice}")
+        worked = ""
+        if parts is not None:
+            try:
+                worked = parts(*args) + f" Yours returned {explain.num(got)}."
+            except Exception:  # noqa: BLE001 - the worked value is extra information only
+                worked = ""
+        if named:
+            hint = (worked + "\n" if worked else "") + kit.join_hints([m.hint for m in named])
+        else:
+            hint = worked or f"this matches none of the known mistakes. {advice}"
         common.fail(f"{call_text} on {what}: expected {want!r}, yours returned {got!r}.\n{show(args)}", hint)
     return len(inputs)
 
@@ -227,7 +257,7 @@ def check_isolation_mobility(isolation_mobility: Callable[..., Any]) -> int:
                         lambda s, p: ref.mobility(game, s, p), ref.MOBILITY_MISTAKES,
                         lambda args: game.display(args[0]),
                         "Count the moves of each player with game.mobility(state, player); return "
-                        "(mine - theirs) / (mine + theirs + 1).")
+                        "(mine - theirs) / (mine + theirs + 1).", lambda s, p: explain.mobility_parts(game, s, p))
 
 
 def check_connect_four_windows(connect_four_windows: Callable[..., Any]) -> int:
@@ -238,7 +268,9 @@ def check_connect_four_windows(connect_four_windows: Callable[..., Any]) -> int:
                         ref.WINDOWS_MISTAKES, lambda args: game.display(args[0]),
                         "For each window count the player's discs and the opponent's: a window with discs of one "
                         "side only adds 1, 3 or 9 (one, two, three discs) to that side; return the player's total "
-                        "minus the opponent's, divided by 9 * len(windows) + 1.")
+                        "minus the opponent's, divided by 9 * len(windows) + 1.",
+                        lambda s, p: explain.windows_parts(s, p, ref.window_lines(len(s.board) // len(s.heights),
+                                                                                  len(s.heights)), ref.WINDOW_WEIGHTS))
 
 
 def check_chess_material(chess_material: Callable[..., Any]) -> int:
@@ -247,7 +279,7 @@ def check_chess_material(chess_material: Callable[..., Any]) -> int:
     return exact_values(chess_material, "chess_material", inputs, ref.material, ref.MATERIAL_MISTAKES,
                         lambda args: "", "Pawn 1, knight 3, bishop 3, rook 5, queen 9, king 0 (the king is never "
                         "captured); upper case letters are White's, lower case Black's; digits are runs of empty "
-                        "squares and '/' separates the ranks.")
+                        "squares and '/' separates the ranks.", lambda fen, p: explain.material_parts(fen, p, ref.PIECES))
 
 
 # -- the open evaluations: properties, ranking, tournament --------------------------------------------

@@ -130,8 +130,8 @@ VALUE_HINTS = {
     "evaluate_internal_nodes": "your search is what you get by calling evaluate at every node on the way down, "
                                "not only at the cut-off. Call evaluate only when depth == 0 (and the state is "
                                "not terminal), never on nodes you then search below.",
-    "depth_stops_early": "your search is what you get by cutting off when depth == 1: it stops one ply too early "
-                         "(and at depth 0 it never stops). Depth counts plies: depth=0 evaluates the state itself, "
+    "depth_stops_early": "your search is what you get by cutting off when depth == 1: it stops one ply too early. "
+                         "Depth counts plies: depth=0 evaluates the state itself, "
                          "depth=1 evaluates its children; search each child with depth - 1.",
     "depth_goes_deeper": "your search is what you get by cutting off one ply too deep (at depth == -1). Depth "
                          "counts plies: depth=0 evaluates the state itself (when it is not terminal).",
