@@ -241,7 +241,7 @@ def _rule(facts: TreeFacts, i: int, measure: str, name: Callable[[int], str]) ->
         deepest = next(j for j in _subtree(facts, i) if not facts.children(j)
                        and len(facts.path(j)) - len(facts.path(i)) == v)
         return (f"The depth is 1 + the largest depth among its children: 1 + {num(max(values))} = {num(v)}; the "
-                f"longest path from {name(i)} ends at {name(deepest)}, {num(v)} moves down.")
+                f"longest path from {name(i)} ends at {name(deepest)}, {num(v)} move(s) down.")
     _, _, nodes, _, internal, _ = facts.rows[i]
     return (f"Below and including {name(i)} there are {internal} internal node(s) with {nodes - 1} children in all; "
             f"terminal states have none and are not averaged: {nodes - 1} / {internal} = {num(v)}.")
