@@ -123,14 +123,32 @@ def _frame_text(f: Frame, name: Callable[[Hashable], str]) -> str:
     return f"{f.kind} node {name(f.node)}" + (f", {', '.join(bits)}" if bits else "")
 
 
-def _cut_rule(f: Frame, name: Callable[[Hashable], str]) -> str:
+def _bound_origin(path: Sequence[Frame], name: Callable[[Hashable], str]) -> str:
+    """Where the bound that cuts at the last node of `path` came from: the nearest ancestor of the other kind whose
+    value so far it is (passed down through the nodes between), or the window the search was called with."""
+    f = path[-1]
+    maxing = f.kind == "MAX"
+    which, bound = ("beta", f.beta) if maxing else ("alpha", f.alpha)
+    for k in range(len(path) - 2, -1, -1):
+        a = path[k]
+        if a.kind != f.kind and a.alpha is not None and a.v == bound and any(v is not None for _, v in a.done):
+            through = [name(x.node) for x in path[k + 1:-1]]
+            via = f", passed down through {' > '.join(through)}" if through else ""
+            return (f" {which} = {num(bound)} there is the value so far of {a.kind} node {name(a.node)}{via}: a node "
+                    "searches each child with its own window, updated after each child.")
+    if math.isinf(bound):
+        return ""
+    return f" {which} = {num(bound)} there comes from the window the search was called with."
+
+
+def _cut_rule(f: Frame, name: Callable[[Hashable], str], path: Sequence[Frame] = ()) -> str:
     if f.alpha is not None:
         maxing = f.kind == "MAX"
         bound = f.beta if maxing else f.alpha
         tie = " (the course prunes on equality too)" if f.v == bound else ""
         return (f"{f.kind} node {name(f.node)}: v = {num(f.v)} {'>=' if maxing else '<='} "
                 f"{'beta' if maxing else 'alpha'} = {num(bound)}, so its other children cannot change the result "
-                f"and are pruned{tie}.")
+                f"and are pruned{tie}." + (_bound_origin(path, name) if path else ""))
     if f.total is not None and f.v is not None:
         return (f"{f.kind}'s best entry there is {num(f.v[f.entry])} >= {num(f.total)} - {num(f.bound)}: its parent "
                 f"({f.owner}) cannot get more than {num(f.bound)} from it, so its other children are cut.")
@@ -173,7 +191,7 @@ def first_wrong_step(case_name: str, game: Any, notes: Sequence[Note], got: Sequ
         lines.append(f"{case_name}: your search first differs from the correct one at {step_word}, at "
                      f"{path_text(note.cut, name, game)}.")
         lines.append(f"There the correct search was at {_frame_text(f, name)}.")
-        lines.append(_cut_rule(f, name))
+        lines.append(_cut_rule(f, name, note.cut))
     elif note.step is None:
         lines.append(f"{case_name}: your search first differs from the correct one at {step_word}: "
                      "the correct search had finished, having made each child and valued each leaf it needs once.")

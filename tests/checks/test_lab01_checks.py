@@ -209,3 +209,48 @@ def test_lab01_look_alike_answers_get_no_points():
     assert _run("count_nodes", count_nodes=lambda g, s: Anything()) != ""
     assert _run("tree_stats_depth", tree_stats=lambda g, s: (Anything(), Anything(), Anything())) != ""
 
+
+
+def test_lab01_a_count_that_skips_a_state_met_before_is_told_where_its_walk_left_the_tree(solution):
+    """A count over distinct states (a set of states seen) passes on trees, where every state is one node, and
+    is told at RaceTo(4, 2) below which node its walk made fewer children than the tree has."""
+
+    def count_nodes(game, state):
+        seen = set()
+
+        def visit(s):
+            if s in seen:
+                return 0
+            seen.add(s)
+            return 1 + (0 if game.is_terminal(s) else sum(visit(game.result(s, a)) for a in game.actions(s)))
+
+        return visit(state)
+
+    message = _run("count_nodes", count_nodes=count_nodes)
+    assert "count_nodes on RaceTo(4, 2): expected 12, yours returned 8." in message
+    assert "your walk first differs from the tree below the state after the moves 2/1" in message
+    assert "is reached by 2 move orders (the state after the moves 1/2, the state after the moves 2/1)" in message
+    assert "matches none" not in message and "Known mistake" not in message
+
+
+def test_lab01_a_depth_is_explained_at_the_deepest_node_whose_depth_is_wrong(solution):
+    """A depth fixed by the first leaf the walk meets: the message names the node whose depth is first wrong, the
+    rule with its children's depths, and the leaves the student's walk reached there, in order."""
+
+    def tree_stats(game, state):
+        leaves, depth, stack = 0, 0, [(state, 0)]
+        while stack:
+            s, d = stack.pop()
+            if game.is_terminal(s):
+                leaves += 1
+                depth = d if leaves == 1 else depth
+                continue
+            stack.extend((game.result(s, a), d + 1) for a in game.actions(s))
+        return solution["TreeStats"](depth, leaves, 0.0)
+
+    message = _run("tree_stats_depth", tree_stats=tree_stats)
+    assert "your depth first differs from the correct one at P2.0." in message
+    assert "There the correct tree has MIN node P2.0 with children L.0 = 0, P1.1 = 1, L.3 = 0." in message
+    assert "Yours, called on P2.0, returned 1" in message
+    assert "in the order it reached them (depth counted from P2.0): L.3 (depth 1), L.2 (depth 2)" in message
+    assert _run("tree_stats_leaves", tree_stats=tree_stats) == ""

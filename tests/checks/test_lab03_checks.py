@@ -31,6 +31,7 @@ MISTAKES = {
     "strict pruning": (Flags(strict=True), "equality", "strict"),
     "bounds not passed down": (Flags(bounds="stale"), "pruning", "bounds:stale"),
     "never prunes": (Flags(bounds="none"), "pruning", "bounds:none"),
+    "a fresh window for each child": (Flags(bounds="fresh"), "pruning", "bounds:fresh"),
     "bounds reset at each level": (Flags(bounds="reset"), "deep", "bounds:reset"),
     "fail-hard": (Flags(fail_hard=True), "window", "fail_hard"),
     "caller's window ignored": (Flags(window="ignore"), "window", "window:ignore"),

@@ -31,7 +31,9 @@ def test_notes_survive_their_text_and_explain_a_search_that_does_not_prune():
     assert message.splitlines() == [
         "the tree [[5, 6], [4, 9]]: your search first differs from the correct one at step 9, at P1.0 > P2.1.",
         "There the correct search was at MIN node P2.1, window (alpha, beta) = (5, inf), value so far v = 4.",
-        "MIN node P2.1: v = 4 <= alpha = 5, so its other children cannot change the result and are pruned.",
+        "MIN node P2.1: v = 4 <= alpha = 5, so its other children cannot change the result and are pruned. "
+        "alpha = 5 there is the value so far of MAX node P1.0: a node searches each child with its own window, "
+        "updated after each child.",
         "Yours generated L.3.",
     ]
 

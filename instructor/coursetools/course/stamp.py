@@ -174,19 +174,37 @@ SETUP_TEMPLATE = """\
 # Set-up. Where course_lib is missing (Google Colab, a fresh environment) this installs the
 # course's version of it: from its wheel if one lies beside this notebook, else from the
 # Python Package Index, else from the course's repository. Where course_lib is installed
-# already it does nothing.
+# already it checks that it is not older than the version this notebook was released with.
 # Written by `python -m coursetools stamp` from pyproject.toml; do not edit by hand.
 def _install_course_lib():
     import glob
     import importlib
     import importlib.util
     import os
+    import re
     import subprocess
     import sys
 
-    if importlib.util.find_spec("course_lib") is not None:
-        return
+    released = @VERSION@  # the version of course_lib this notebook was released with
     wheel = @WHEEL@
+
+    def version_key(version):
+        numbers = re.match(r"\\d+(\\.\\d+)*", str(version))
+        return tuple(int(n) for n in numbers.group(0).split(".")) if numbers else ()
+
+    if importlib.util.find_spec("course_lib") is not None:
+        import course_lib
+
+        installed = getattr(course_lib, "__version__", "of an unknown version")
+        if version_key(installed) < version_key(released):
+            print(f"This notebook was released with course_lib {released}, but the course_lib installed here is "
+                  f"{installed}, an older one: some cells of this notebook use parts it does not have yet.",
+                  "What to do: update course_lib, restart the kernel (on Colab: Runtime > Restart session), and run",
+                  "this cell again. Any one of these updates it:",
+                  "  - run   %pip install --upgrade " + @PINNED@ + "   (this needs the internet);",
+                  "  - put the course's wheel, " + wheel + ", beside this notebook and run",
+                  "    %pip install --upgrade " + wheel + "   (your teacher hands it out).", sep="\\n")
+        return
     beside = sorted(glob.glob(@WHEELGLOB@))[-1:]  # this version's wheel, if one is here
     sources = [(path, "the wheel beside this notebook") for path in beside] + [
         (@PINNED@, "the Python Package Index"),
@@ -271,7 +289,7 @@ def setup_code(cfg: CourseConfig) -> str:
     """The source of the set-up cell."""
     light = ",\n".join(f"        ({m!r}, {r!r})" for m, r in cfg.light_deps)
     stem = f"{cfg.package.replace('-', '_')}-{cfg.version}"
-    values = {"@PINNED@": repr(cfg.pinned), "@TAGGED@": repr(cfg.install_source),
+    values = {"@VERSION@": repr(cfg.version), "@PINNED@": repr(cfg.pinned), "@TAGGED@": repr(cfg.install_source),
               "@WHERE@": repr(f"the course's repository at tag {cfg.ref}"), "@LIGHT@": light,
               "@ENV@": repr(cfg.source_env), "@ENVNAME@": f"{cfg.source_env} (set in this environment)",
               "@WHEEL@": repr(f"{stem}-py3-none-any.whl"), "@WHEELGLOB@": repr(f"{stem}-*.whl")}

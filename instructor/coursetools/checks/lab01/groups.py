@@ -8,8 +8,10 @@ so any immutable, hashable state representation is accepted.
 from __future__ import annotations
 
 import copy
+from functools import partial
 from typing import Any
 
+from course_lib.explain_tree import explain_measure
 from course_lib.games import GameTree
 from course_lib.trace import Traced
 
@@ -231,6 +233,36 @@ def _seen(fn: Any, cases: Any, pick: Any) -> list[tuple[Any, Any, Any]]:
     return out
 
 
+def _explain(fn: Any, case: Any, measure: str, pick: Any) -> str | None:
+    """The first wrong step of the student's function on `case` (`course_lib.explain_tree`): the same question asked
+    twice, the walk, or the deepest node whose number is wrong; None when the tree is too large to go through."""
+    facts = reference.tree_facts(case.game, case.state, limit=3000)
+    if facts is None:
+        return None
+    small = facts.value(0, "nodes") <= 400  # the walk is read from a traced run: calls come back over the channel
+
+    def student(game: Any, state: Any) -> Any:
+        return pick(common.call(fn, game, state, where=f"on {case.name}"))
+
+    try:
+        return explain_measure(case.name, case.game, case.state, student, facts, measure, walk=small)
+    except common.CheckFailed:
+        return None
+    except Exception:  # noqa: BLE001 - an explanation must never hide the failure itself
+        return None
+
+
+def _hint(explained: str | None, named: list[str], cases: int, advice: str) -> str:
+    """The first wrong step, then the known mistakes whose models reproduce every case of the group."""
+    if explained is None:
+        return kit.join_hints(named) or f"your numbers match none of the known mistakes: {advice}"
+    if not named:
+        return explained
+    line = f"Known mistake (its model reproduces all {cases} cases): " if len(named) == 1 else (
+        f"Known mistakes (each model reproduces all {cases} cases):\n  - ")
+    return explained + "\n" + line + "\n  - ".join(named)
+
+
 def check_count_nodes(count_nodes: Any) -> int:
     """count_nodes on trees and game positions: the root counted, every node once."""
     n = 0
@@ -246,10 +278,12 @@ def check_count_nodes(count_nodes: Any) -> int:
             common.fail(f"count_nodes on {name} should return an int, yours returned "
                         f"{type(got).__name__}: {got!r:.80}")
         if got != ref.nodes:
-            named = _named(reference.COUNT_MISTAKES, _seen(count_nodes, cases, lambda v: v))
-            hint = kit.join_hints(named) or ("your counts match none of the known mistakes: count every node "
-                                             "once, 1 for the state itself plus the nodes below each child")
-            common.fail(f"count_nodes on {name}: expected {ref.nodes}, yours returned {got}.", hint, _pic(game))
+            seen = _seen(count_nodes, cases, lambda v: v)
+            hint = _hint(_explain(count_nodes, case, "nodes", lambda v: v),
+                         _named(reference.COUNT_MISTAKES, seen), len(seen),
+                         "count every node once, 1 for the state itself plus the nodes below each child")
+            common.fail(f"count_nodes on {name}: {kit.expected_text(case, ref.nodes)}, yours returned {got}.", hint,
+                        _pic(game))
         if isinstance(game, GameTree):
             missing = [c for c in game.nodes()[1:] if c not in set(traced.trace.generated())]
             if missing:
@@ -276,6 +310,14 @@ def _stats_of(tree_stats: Any, name: str, game: Any, state: Any) -> tuple:
     return tuple(got)
 
 
+def _field(stats: Any, index: int) -> Any:
+    """One field of what tree_stats returned (anything else is left for the group's own checks)."""
+    if not isinstance(stats, tuple) or len(stats) != 3:
+        raise common.CheckFailed("tree_stats did not return three numbers")
+    value = stats[index]
+    return float(value) if index == 2 and common.is_number(value) else value
+
+
 def _field_check(tree_stats: Any, group: str, index: int) -> int:
     n = 0
     cases = data.games(group)
@@ -294,10 +336,10 @@ def _field_check(tree_stats: Any, group: str, index: int) -> int:
                 hint = KINDS[index]
             else:
                 seen = _seen(tree_stats, cases, lambda v: v[index])
-                hint = (kit.join_hints(_named(reference.STATS_MISTAKES[index], seen))
-                        or f"your {field} values match none of the known mistakes: {ADVICE[index]}")
-            common.fail(f"tree_stats on {name}: expected {field} = {expected!r}, yours is {got!r}.", hint,
-                        _pic(game))
+                hint = _hint(_explain(tree_stats, case, field, partial(_field, index=index)),
+                             _named(reference.STATS_MISTAKES[index], seen), len(seen), ADVICE[index])
+            shown = kit.expected_text(case, expected).replace("expected ", f"expected {field} = ")
+            common.fail(f"tree_stats on {name}: {shown}, yours is {got!r}.", hint, _pic(game))
         n += 1
     return n
 

@@ -84,3 +84,29 @@ STATS_MISTAKES = (
      Mistake("branching_floor_division", "branching should be a float: use / (true division), not //",
              _stat(lambda s: (s.nodes - 1) // s.internal if s.internal else 0))),
 )
+
+
+
+def tree_facts(game: Any, state: Any, limit: int = 5000) -> Any:
+    """The facts of the full tree below `state` (`course_lib.explain_tree.TreeFacts`: each node depth first with
+    its move, its parent, and its nodes, leaves, internal nodes and depth below), None above `limit` nodes."""
+    from course_lib.explain_tree import TreeFacts
+
+    rows: list = []
+    stack = [(state, None, None)]
+    while stack:
+        s, action, parent = stack.pop()
+        terminal = bool(game.is_terminal(s))
+        rows.append([action, parent, 1, int(terminal), int(not terminal), 0])
+        if len(rows) > limit:
+            return None
+        if not terminal:
+            i = len(rows) - 1
+            stack.extend((game.result(s, a), a, i) for a in reversed(game.actions(s)))
+    for row in reversed(rows):  # a child comes after its parent: add each node's numbers into its parent
+        p = row[1]
+        if p is not None:
+            for k in (2, 3, 4):
+                rows[p][k] += row[k]
+            rows[p][5] = max(rows[p][5], row[5] + 1)
+    return TreeFacts(rows)

@@ -228,6 +228,7 @@ def probes() -> list[Case]:
         shared("sixteen"), Case("sixteen-from-P2.0", "the 16-leaf tree from P2.0", sixteen, "P2.0"),
         _spec(TIES, "tie-pairs"), _spec(TIES, "tie-at-max"), _spec(DEEP, "deep-at-min"), _spec(DEEP, "deep-at-max"),
         shared("aima-min"), shared("eight", (4, 10), "eight-4-10"), shared("eight", (13, 20), "eight-13-20"),
+        shared("eight", (0, 2), "eight-0-2"),
         shared("sixteen", (7, 8), "sixteen-7-8"), POSITIONS[1],
     ]
 

@@ -99,7 +99,8 @@ def expected_flags(profile: Flags | None, group: str, vprofile: Flags | None = N
 #: How each mistake is named in the note under an adjusted expectation.
 WORDS = {
     ("strict", True): "strict pruning", ("bounds", "stale"): "updated bounds not passed down",
-    ("bounds", "none"): "no pruning", ("bounds", "reset"): "bounds reset at each level",
+    ("bounds", "none"): "no pruning",
+    ("bounds", "fresh"): "a fresh window for each child", ("bounds", "reset"): "bounds reset at each level",
     ("fail_hard", True): "fail-hard", ("window", "ignore"): "the caller's window ignored",
     ("perspective", "initial"): "values for the first mover", ("perspective", "first"): "values for the first player",
     ("order", "reversed"): "children right to left", ("eager", True): "all children generated first",
@@ -132,6 +133,7 @@ def make_judge(group: str, student: Callable[..., Any], cases: list[Case],
     judge = kit.Judge(student, cases, CORRECT, partial(ref.model, group), partial(ref.group_mistakes, group),
                       expected, adjusted_note)
     judge.notes = notes
+    judge.proof_cases = len(cases)  # a mistake is named only when its model reproduces the whole group
     if group == "value":
         judge.descent = lambda case: explainer.minimax_descent(
             case.game, lambda node: common.call(student, case.game, node, where=f"on {case.name}"))

@@ -22,7 +22,7 @@ from ..kit import Mistake
 
 INF = math.inf
 
-BOUNDS = ("pass", "stale", "reset", "none")
+BOUNDS = ("pass", "stale", "reset", "none", "fresh")
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,8 @@ class Flags:
 
     strict: bool = False        # prune only when v > beta (MAX) / v < alpha (MIN)
     bounds: str = "pass"        # pass: updated bounds go down; stale: the bounds a node was given go down
-                                # unchanged; reset: MAX gives (alpha, +inf), MIN (-inf, beta); none: never prunes
+                                # unchanged; reset: MAX gives (alpha, +inf), MIN (-inf, beta); none: never prunes;
+                                # fresh: each child gets (-inf, +inf), a node still cuts on its own window
     fail_hard: bool = False     # return alpha/beta instead of the value found (fail-hard)
     window: str = "use"         # use: start from the caller's (alpha, beta); ignore: always (-inf, +inf)
     perspective: str = "root"   # root: the player to move at `state`; initial: the player to move in
@@ -94,7 +95,7 @@ def _search(game: Any, state: Any, alpha: float, beta: float, player: Any, flags
             ca, cb = alpha, beta
         elif flags.bounds == "reset":
             ca, cb = (lo, INF) if maxing else (-INF, hi)
-        else:
+        else:  # none, fresh
             ca, cb = -INF, INF
         w = _search(game, child, ca, cb, player, flags)
         if flags.recompute and ((maxing and w > v) or (not maxing and w < v)):
@@ -182,6 +183,9 @@ HINTS = {
                     "(a MIN node lowers beta) and the NEXT child must be searched with the new bounds.",
     "bounds:none": "your alpha-beta never prunes: it visits every node, like minimax. Compare v with beta "
                    "(at MAX) or alpha (at MIN) after each child and return as soon as the cut condition holds.",
+    "bounds:fresh": "each child is searched with a fresh window (-inf, +inf): a node tests its own alpha and beta, "
+                    "but passes them on to none of its children, so nothing below the root is pruned. Search each "
+                    "child with the node's current (alpha, beta).",
     "bounds:reset": "the bounds are reset at each level. A node must pass on BOTH bounds it received (updated), "
                     "not (alpha, +inf) or (-inf, beta): a bound set by a grandparent or higher still cuts "
                     "(a deep cut-off).",
@@ -215,7 +219,8 @@ HOME: dict[str, dict[str, list[dict[str, Any]]]] = {
     "value": {"perspective": [{"perspective": "initial"}, {"perspective": "first"}],
               "returns:move": [{"returns": "move"}]},
     "children": {"order": [{"order": "reversed"}], "eager": [{"eager": True}], "recompute": [{"recompute": True}]},
-    "pruning": {"bounds:stale": [{"bounds": "stale"}], "bounds:none": [{"bounds": "none"}]},
+    "pruning": {"bounds:stale": [{"bounds": "stale"}], "bounds:none": [{"bounds": "none"}],
+                "bounds:fresh": [{"bounds": "fresh"}]},
     "equality": {"strict": [{"strict": True}]},
     "deep": {"bounds:reset": [{"bounds": "reset"}]},
     "window": {"fail_hard": [{"fail_hard": True}], "window:ignore": [{"window": "ignore"}]},
