@@ -34,7 +34,7 @@ def _all_groups(ucb1, rollout, search, decision) -> list[int]:
 def test_lab07_checks_pass_the_references_quickly():
     start = time.process_time()
     counts = _all_groups(ref.ucb1, ref.rollout, ref.mcts_search, ref.mcts_decision)
-    assert counts == [20, 8, 5, 6, 11, 4]
+    assert counts == [20, 8, 5, 6, 13, 5]
     assert time.process_time() - start < 5
 
 
@@ -98,8 +98,8 @@ def test_lab07_each_mistake_model_is_named_by_its_own_hint_only(mistake, mistake
 def test_lab07_a_search_mistake_costs_nothing_in_the_decision_and_clock_groups():
     for m in ref.SEARCH_MISTAKES:
         decide = groups._as_decision([m])[0].model
-        assert lab07.check_decision(m.model, decide) == 11, m.key
-        assert lab07.check_clock(m.model, decide) == 4, m.key
+        assert lab07.check_decision(m.model, decide) == 13, m.key
+        assert lab07.check_clock(m.model, decide) == 5, m.key
 
 
 def _one_more(game, state, iterations, rng, c=ref.SQRT2, clock=None):
@@ -125,7 +125,7 @@ def test_lab07_a_mistake_elsewhere_costs_nothing_in_the_clock_group(search, deci
     the clock group compares with the student's own decision run without a clock."""
     with pytest.raises(CheckFailed):
         (lab07.check_search_trees(search) if own == "search_trees" else lab07.check_decision(search, decision))
-    assert lab07.check_clock(search, decision) == 4
+    assert lab07.check_clock(search, decision) == 5
 
 
 def test_lab07_a_wrong_default_c_is_caught_where_c_is_left_out():
@@ -138,8 +138,8 @@ def test_lab07_a_wrong_default_c_is_caught_where_c_is_left_out():
         lab07.check_search_games(low_c)
     assert "called without c" in str(failure.value) and "default of c must be math.sqrt(2)" in str(failure.value)
     assert lab07.check_search_trees(low_c) == 5
-    assert lab07.check_decision(low_c, _decide_with(low_c)) == 11
-    assert lab07.check_clock(low_c, _decide_with(low_c)) == 4
+    assert lab07.check_decision(low_c, _decide_with(low_c)) == 13
+    assert lab07.check_clock(low_c, _decide_with(low_c)) == 5
 
     def decision_low_c(game, state, iterations, rng, c=1.4, clock=None):
         return _decide_with(ref.mcts_search)(game, state, iterations, rng, c, clock)
@@ -216,7 +216,7 @@ def test_lab07_the_solution_passes_every_group_over_the_channel_within_the_time_
         start = time.monotonic()
         counts = _all_groups(fns["ucb1"], fns["rollout"], fns["mcts_search"], fns["mcts_decision"])
         took = time.monotonic() - start
-        assert counts == [20, 8, 5, 6, 11, 4]
+        assert counts == [20, 8, 5, 6, 13, 5]
         assert took < 20, f"the hidden checks of a correct submission took {took:.1f} s"
         print(f"lab 07 hidden checks over the channel: {took:.2f} s")
     finally:
@@ -246,7 +246,7 @@ def test_lab07_the_lent_random_lends_nothing_private(attack, expected):
 
 
 def test_lab07_groups_stay_small():
-    for name in ("reference.py", "cases.py", "groups.py"):
+    for name in ("reference.py", "cases.py", "groups.py", "explain.py"):
         lines = (ROOT / "instructor" / "coursetools" / "checks" / "lab07" / name).read_text().count("\n")
         assert lines < 420, f"{name} has {lines} lines"
     assert groups.PROOF_CASES >= 3
