@@ -162,7 +162,8 @@ def test_lab07_a_new_random_inside_the_search_is_named():
 
 
 def test_lab07_an_unknown_mistake_is_not_given_a_known_name():
-    """Expanding the LAST untried action first is no known mistake: the message says so and names none."""
+    """Expanding the LAST untried action first is no known mistake: the message shows the first wrong step (the
+    expansion, its untried actions and the rule) and names no mistake."""
     def last_first(game, state, iterations, rng, c=ref.SQRT2, clock=None):
         root = ref.Node(state, untried=[] if game.is_terminal(state) else game.actions(state)[::-1])
         orig = ref._new
@@ -182,7 +183,8 @@ def test_lab07_an_unknown_mistake_is_not_given_a_known_name():
     with pytest.raises(CheckFailed) as failure:
         lab07.check_search_trees(last_first)
     text = str(failure.value)
-    assert "matches none of the known mistakes" in text
+    assert "Selection reaches P1.0, whose untried actions are 0, 1 (in actions() order): expansion takes the first, 0." \
+        in text and "Yours generated P1.0 -> 1." in text, text
     assert not any(m.hint in text for m in ref.SEARCH_MISTAKES)
 
 

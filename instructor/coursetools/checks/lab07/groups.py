@@ -23,7 +23,7 @@ from coursetools.checks.common import LentRandom
 from .. import common, kit
 from ..kit import Case, Mistake
 from . import cases as data
-from .explain import clock_story, search_failed, unrepeatable
+from .explain import clock_story, first_wrong, search_failed, then, unrepeatable
 from . import reference as ref
 
 PROOF_CASES = 4
@@ -139,10 +139,11 @@ class Group:
         where = f"on {case.name}"
         pic = kit.picture(case)
         if mine.steps != want.steps:
+            text = first_wrong(self.fn, self.kind, case, mine.steps, name)
             raise common.CheckFailed(common.sequence_message(
                 f"The states {self.function} generated with result() (node -> action: expansions and rollout "
-                "moves, in order)", [step(s) for s in want.steps], [step(s) for s in mine.steps], where, pic,
-                self.hint(case, mine, want, advice)))
+                "moves, in order)", [step(s) for s in want.steps], [step(s) for s in mine.steps], where, "",
+                "") + then(text, self.hint(case, mine, want, advice), advice, pic))
         if mine.rng_state != want.rng_state:
             common.fail(f"{self.function} {where} generated the right states but left the random generator in "
                         "another state: it drew more, fewer or other random numbers than the correct search "
@@ -151,8 +152,9 @@ class Group:
         if not common.same(mine.answer, want.answer):
             expected = ("the correct search's differs (a hidden case: its answer is not shown)" if kit.is_hidden(case)
                         else f"expected {show_answer(want.answer)}")
-            common.fail(f"{self.function} {where}: {expected}, yours {show_answer(mine.answer)}.",
-                        self.hint(case, mine, want, advice), pic)
+            text = first_wrong(self.fn, self.kind, case, mine.steps, name)
+            raise common.CheckFailed(f"{self.function} {where}: {expected}, yours {show_answer(mine.answer)}."
+                                     + then(text, self.hint(case, mine, want, advice), advice, pic))
         self.passed.append((case, mine))
 
 
