@@ -4,9 +4,11 @@ over the checker's real channel to a second process (the bank runs them through 
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import nbformat
@@ -107,9 +109,9 @@ def _one_more(game, state, iterations, rng, c=ref.SQRT2, clock=None):
     return ref.mcts_search(game, state, iterations + 1, rng, c, clock)
 
 
-def _decide_with(search, give_node=False):
+def _decide_with(search, give_node=False, rule="visits"):
     def decision(game, state, iterations, rng, c=ref.SQRT2, clock=None):
-        best = ref.best_child(search(game, state, iterations, rng, c, clock))
+        best = ref.best_child(search(game, state, iterations, rng, c, clock), rule)
         if best is None:
             return game.actions(state)[0]
         return best if give_node else best.action
@@ -252,3 +254,67 @@ def test_lab07_groups_stay_small():
         lines = (ROOT / "instructor" / "coursetools" / "checks" / "lab07" / name).read_text().count("\n")
         assert lines < 420, f"{name} has {lines} lines"
     assert groups.PROOF_CASES >= 3
+
+
+def _visible_notes() -> dict:
+    """The notes each visible search test of the source notebook ships, by the case they were written for."""
+    nb = nbformat.read(ROOT / "source" / "07_mcts" / "07_mcts.ipynb", as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    return dict(re.findall(r'explain_search_run\("([^"]+)".*?\'([A-Za-z0-9+/=]+)\'\)', text, re.S))
+
+
+def test_lab07_visible_search_tests_ship_the_notes_of_their_cases():
+    """The notes in the visible tests are those of the course's run (`python -m coursetools golden` does not write
+    them: a change of the rules must show here)."""
+    from course_lib.games import TicTacToe
+
+    from coursetools.checks.kit import Case
+    from coursetools.checks.lab07 import explain
+
+    ttt = TicTacToe()
+    shipped = _visible_notes()
+    assert shipped["the tree [[1, -1], [0, 0]], 6 iterations, seed 1"] == explain.notes(data.trees()[0])
+    win_now = Case("v", "", ttt, ttt.state_from(["XX.", ".O.", "..O"]), (30, 4, 1.0))
+    assert shipped["Tic-Tac-Toe, X can win at once, 30 iterations, seed 4, c = 1"] == explain.notes(win_now)
+
+
+def test_lab07_the_first_wrong_step_of_a_search():
+    """Backup, selection and expansion mistakes are told at their first iteration, with the numbers; the correct
+    search is told nothing, through the notes the visible tests ship as through the hidden checks."""
+    from course_lib.mcts_explain import explain_search_run
+
+    from coursetools.checks.lab07 import explain
+
+    case = data.trees()[0]
+    notes = explain.notes(case)
+
+    def told(search):
+        return explain_search_run(case.name, search, case.game, case.state, 6, 1, ref.SQRT2, notes)
+
+    assert told(ref.mcts_search) is None
+    text = told(partial(ref.mcts_search, view="root"))
+    assert "after iteration 3 its tree first holds other visits" in text and \
+        "L.0 (moved into by MIN): 1 visit, total -1; yours 1 visit, total 1." in text, text
+    text = told(partial(ref.mcts_search, select="children"))
+    assert "in iteration 2" in text and "which still has untried actions (1)" in text, text
+    text = told(partial(ref.mcts_search, tree_rollout=True))
+    assert "The correct tree has 2 nodes after iteration 1" in text and "L.0, which the correct one has not" in text
+    with pytest.raises(CheckFailed) as failure:
+        lab07.check_search_games(partial(ref.mcts_search, ucb=partial(ref.ucb1, bug="swapped")))
+    assert "The root (6 visits) has no untried action" in str(failure.value)
+    assert "(2,1): 1 visit, total 1, UCB1 2.893. It takes (2,1)." in str(failure.value)
+
+
+def test_lab07_a_rollout_drawing_elsewhere_costs_nothing_in_the_decision_and_clock_groups():
+    """A rollout drawing from the random module makes the search unrepeatable: decision and clock grade the cases
+    where no rollout draws (leaves only) and pass a correct decision and clock."""
+    import random as module
+
+    def search(game, state, iterations, rng, c=ref.SQRT2, clock=None):
+        return ref.mcts_search(game, state, iterations, module.Random(module.random()), c, clock)
+
+    assert lab07.check_decision(search, _decide_with(search)) == 13
+    assert lab07.check_clock(search, _decide_with(search)) == 5
+    with pytest.raises(CheckFailed) as failure:
+        lab07.check_decision(search, _decide_with(search, rule="value"))
+    assert "the tree [0, 1, 0], 3 iterations" in str(failure.value)
