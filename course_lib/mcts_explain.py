@@ -57,6 +57,7 @@ class Backup:
     iteration: int
     final: Hashable
     nodes: list
+    picks: list = field(default_factory=list)   # its selection (kept for an iteration that generates no state)
 
 
 def read_tree(root: Any, limit: int = 600) -> tuple | None:
@@ -98,7 +99,7 @@ def _pick_text(p: Pick, name: Callable[[Hashable], str], c: float) -> str:
 
 
 def search_step(case_name: str, steps: list[Step], got: list[tuple], name: Callable[[Hashable], str],
-                c: float, iterations: int) -> str | None:
+                c: float, iterations: int, backups: list[Backup] | None = None) -> str | None:
     """Where the student's steps (parent, action) first leave the correct search's, what the correct search held
     there (its selection with every child's visits, total and UCB1, the untried actions, the rollout's draw) and
     what theirs did; None when they agree."""
@@ -112,6 +113,19 @@ def search_step(case_name: str, steps: list[Step], got: list[tuple], name: Calla
     theirs = "Yours generated nothing more." if mine is None else \
         f"Yours generated {name(mine[0])} -> {action_text(mine[1])}."
     head = f"{case_name}: your search first differs from the correct one at generated state {i + 1}"
+    # an iteration of the correct search that generates nothing (it selects a terminal node) before this state
+    after = steps[i - 1].iteration if i else 0
+    upto = steps[i].iteration if i < len(steps) else iterations + 1
+    busy = {st.iteration for st in steps}
+    silent = [b for b in backups or [] if after < b.iteration < upto and b.iteration not in busy]
+    if silent and mine is not None:
+        b = silent[0]
+        lines = [f"{head}, in iteration {b.iteration} of the correct search."]
+        if b.picks:
+            lines.append(_pick_text(b.picks[0], name, c))
+        lines.append(f"Its selection ends at {name(b.final)}, a terminal state: nothing to expand and no rollout "
+                     "move, so that iteration generates no state; only its backup follows.")
+        return "\n".join([*lines, theirs])
     if i >= len(want):
         return (f"{head}: the correct search has finished its {iterations} iterations there (each adds one node, then "
                 f"plays its rollout).\n{theirs}")
@@ -287,7 +301,7 @@ def explain_steps(case_name: str, game: Any, steps: list[Step], backups: list[Ba
                 return backup_step(case_name, backups, lo, student_tree(lo)[0], game, name)
     except LookupError:
         pass
-    return None if i is None else search_step(case_name, steps, got, name, c, iterations)
+    return None if i is None else search_step(case_name, steps, got, name, c, iterations, backups)
 
 
 # -- notes as data -----------------------------------------------------------------------------------------
@@ -298,11 +312,12 @@ def encode(steps: list[Step], backups: list[Backup], path_of: Callable[[Hashable
     def pick(p: Pick) -> list:
         return [path_of(p.node), p.path, p.visits, p.kids, p.chosen]
 
+    busy = {s.iteration for s in steps}  # the selection of an iteration that generates no state is kept
     data = [[[path_of(s.parent), s.action, s.iteration, s.phase, [pick(p) for p in s.picks], path_of(s.node),
               s.untried, s.actions, s.move, s.draws,
               [[path_of(k), v] for k, v in s.known.items()] if s.phase == "expand" else []] for s in steps],
-            [[b.iteration, path_of(b.final), [[p, path_of(st), pl, v, t] for p, st, pl, v, t in b.nodes]]
-             for b in backups]]
+            [[b.iteration, path_of(b.final), [[p, path_of(st), pl, v, t] for p, st, pl, v, t in b.nodes],
+              [pick(p) for p in b.picks] if b.iteration not in busy else []] for b in backups]]
     return base64.b64encode(zlib.compress(json.dumps(_plain(data), separators=(",", ":")).encode(), 9)).decode()
 
 
@@ -327,8 +342,8 @@ def decode(text: str, game: Any, start: Hashable) -> tuple[list[Step], list[Back
     steps = [Step(state(p), a, k, ph, [pick(x) for x in picks], state(node), list(untried), list(actions), move, draws,
                   {state(q): tuple(v) for q, v in known})
              for p, a, k, ph, picks, node, untried, actions, move, draws, known in raw_steps]
-    backups = [Backup(k, state(final), [(tuple(p), state(st), pl, v, t) for p, st, pl, v, t in nodes])
-               for k, final, nodes in raw_backups]
+    backups = [Backup(k, state(final), [(tuple(p), state(st), pl, v, t) for p, st, pl, v, t in nodes],
+                      [pick(x) for x in picks]) for k, final, nodes, picks in raw_backups]
     return steps, backups
 
 

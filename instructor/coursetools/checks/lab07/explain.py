@@ -108,7 +108,7 @@ def annotated_run(game: Any, state: Hashable, iterations: int, seed: Any, c: flo
                 node.total += game.utility(s, node.player)
             path.append((node.path, node.state, node.player, node.visits, node.total))
             node = node.parent
-        backups.append(Backup(k, s, path[::-1]))
+        backups.append(Backup(k, s, path[::-1], picks))
     return steps, backups
 
 

@@ -220,12 +220,14 @@ def check_search_games(mcts_search: Callable[..., Any]) -> int:
     return _search(mcts_search, data.games())
 
 
-def _repeats(mcts_search: Callable[..., Any], first: Seen, case: Case, c: Any) -> bool:
-    """Whether YOUR mcts_search, run again with the same seed, takes the same steps and draws as `first`."""
-    again = run(mcts_search, Case(case.id, case.name, case.game, case.state, (case.args[0], case.args[1],
-                                                                               ref.SQRT2 if c is None else c)),
-                "search", student=True)
-    return again.steps == first.steps and again.rng_state == first.rng_state
+def _repeats(fn: Callable[..., Any], first: Seen, case: Case, kind: str, times: int = 2) -> bool:
+    """Whether YOUR `fn`, run `times` more with the same seed on `case`, takes the same steps and draws as `first`
+    each time (a search drawing from elsewhere can repeat itself once by chance)."""
+    for _ in range(times):
+        again = run(fn, case, kind, student=True)
+        if again.steps != first.steps or again.rng_state != first.rng_state:
+            return False
+    return True
 
 
 def _decide(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], case: Case) -> tuple | str | None:
@@ -242,7 +244,8 @@ def _decide(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], 
         return str(exc)
     mine = run(mcts_decision, case, "decision", student=True)
     if mine.steps != grown.steps or mine.rng_state != grown.rng_state:
-        if not _repeats(mcts_search, grown, case, c):
+        given = Case(case.id, case.name, case.game, case.state, (iterations, seed, ref.SQRT2 if c is None else c))
+        if not (_repeats(mcts_search, grown, given, "search") and _repeats(mcts_decision, mine, case, "decision", 1)):
             return None
         if c is None:
             common.fail(f"mcts_decision on {case.name} did not take the steps your mcts_search "
@@ -355,8 +358,8 @@ def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., An
         unclocked = Case(case.id, case.name, case.game, case.state, (n, *case.args[1:3]))
         where = f"on {case.name} (a NodeBudget({case.args[3]}), at most {case.args[0]} iterations)"
         if mine.steps != plain.steps or not common.same_answer(mine.answer, plain.answer):
-            again = run(mcts_decision, unclocked, "decision", student=True)
-            if again.steps != plain.steps or again.rng_state != plain.rng_state:
+            if not (_repeats(mcts_decision, plain, unclocked, "decision") and _repeats(mcts_decision, mine, case,
+                                                                                     "clock", 1)):
                 skipped.append(case)
                 continue
             hint = advice
