@@ -199,3 +199,16 @@ def first_wrong(fn: Callable[..., Any], kind: str, case: Case, got: list[tuple],
         return explain_search(case, got, name, c, partial(tree_after, fn, case))
     except common.CheckFailed:
         return None
+
+
+def visible_notes() -> dict[str, str]:
+    """The notes the visible search tests of the lab ship, by the case name they pass to `explain_search_run`: after
+    a change of the rules, write these into `source/07_mcts/07_mcts.ipynb` (a test compares them)."""
+    from course_lib.games import TicTacToe
+
+    from . import cases as data
+
+    ttt = TicTacToe()
+    win_now = Case("win-now", "", ttt, ttt.state_from(["XX.", ".O.", "..O"]), (30, 4, 1.0))
+    return {"the tree [[1, -1], [0, 0]], 6 iterations, seed 1": notes(data.trees()[0]),
+            "Tic-Tac-Toe, X can win at once, 30 iterations, seed 4, c = 1": notes(win_now)}
