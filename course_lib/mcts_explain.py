@@ -127,8 +127,11 @@ def search_step(case_name: str, steps: list[Step], got: list[tuple], name: Calla
                      "move, so that iteration generates no state; only its backup follows.")
         return "\n".join([*lines, theirs])
     if i >= len(want):
-        return (f"{head}: the correct search has finished its {iterations} iterations there (each adds one node, then "
-                f"plays its rollout).\n{theirs}")
+        plural = "s" if iterations != 1 else ""
+        last = f", the last {name(want[-1][0])} -> {action_text(want[-1][1])}, into a terminal state" if want else ""
+        return (f"{head}: the correct search generates {len(want)} state{'s' if len(want) != 1 else ''} in its "
+                f"{iterations} iteration{plural}{last}; then it stops (each iteration adds one node and plays its "
+                f"rollout to a terminal state).\n{theirs}")
     s = steps[i]
     lines = [f"{head}, in iteration {s.iteration}."]
     if s.phase == "rollout":
@@ -269,36 +272,45 @@ def tree_after(backups: list[Backup], m: int) -> tuple:
 def explain_steps(case_name: str, game: Any, steps: list[Step], backups: list[Backup], got: list[tuple],
                   name: Callable[[Hashable], str], c: float, iterations: int,
                   student_tree: Callable[[int], tuple], max_reads: int = 8) -> str | None:
-    """The first wrong step of a search (`got`: its (parent, action) steps): the first backup after which the
-    student's tree holds other visits or totals than the correct one (only before the iteration whose steps first
-    differ, and only where the student's search run for fewer iterations takes the correct steps), else the
-    selection, expansion or rollout step where the states first differ; None when nothing differs.
-    `student_tree(m)` is the student's tree after m iterations (`read_tree`) and the steps it generated."""
+    """The first wrong step of a search (`got`: its (parent, action) steps). Run for fewer iterations m (the same
+    seed; only before the iteration whose steps first differ), the student's search is found where it first
+    differs: the backup of iteration m when its states are right but its tree holds other visits, totals or nodes,
+    else the selection, expansion or rollout step of that shorter run; when the shorter runs agree, the step where
+    the states first differ. None when nothing differs. `student_tree(m)` is the student's tree after m
+    iterations (`read_tree`) and the steps it generated ((None, None) when it fails)."""
     want = [(s.parent, s.action) for s in steps]
     i = next((j for j, (w, g) in enumerate(zip(want, got)) if w != g), None)
     if i is None and len(want) != len(got):
         i = min(len(want), len(got))
     last = iterations if i is None or i >= len(steps) else steps[i].iteration - 1
-    reads: dict[int, bool] = {}
+    reads: dict[int, tuple] = {}
 
-    def differs(m: int) -> bool:
+    def bad(m: int) -> str:
+        """How the student's run of m iterations differs: "steps", "tree" (its states are right) or ""."""
         if m not in reads:
             if len(reads) >= max_reads:
                 raise LookupError
             mine, done = student_tree(m)
-            if done != [(s.parent, s.action) for s in steps if s.iteration <= m]:
-                raise LookupError  # its first m iterations take other steps: not a backup of the same tree
-            reads[m] = mine is not None and not _same_tree(mine, tree_after(backups, m))
-        return reads[m]
+            if done is None:
+                raise LookupError  # it fails when run for m iterations: nothing to say here
+            kind = "steps" if done != [(s.parent, s.action) for s in steps if s.iteration <= m] else \
+                "tree" if mine is not None and not _same_tree(mine, tree_after(backups, m)) else ""
+            reads[m] = (kind, mine, done)
+        return reads[m][0]
 
     try:
-        if last > 0 and differs(last):
-            lo, hi = 1, last  # the first iteration after which the trees differ (they agree before it)
+        if last > 0 and bad(last):
+            lo, hi = 1, last  # the first number of iterations whose run differs (the runs of fewer agree)
             while lo < hi:
                 mid = (lo + hi) // 2
-                lo, hi = (lo, mid) if differs(mid) else (mid + 1, hi)
-            if lo == 1 or not differs(lo - 1):
-                return backup_step(case_name, backups, lo, student_tree(lo)[0], game, name)
+                lo, hi = (lo, mid) if bad(mid) else (mid + 1, hi)
+            if lo == 1 or not bad(lo - 1):
+                kind, mine, done = reads[lo]
+                if kind == "tree":
+                    return backup_step(case_name, backups, lo, mine, game, name)
+                fewer = f", run for {lo} iteration{'s' if lo > 1 else ''} (the same seed)" if lo < iterations else ""
+                return search_step(f"{case_name}{fewer}",
+                                   [s for s in steps if s.iteration <= lo], done, name, c, lo, backups[:lo])
     except LookupError:
         pass
     return None if i is None else search_step(case_name, steps, got, name, c, iterations, backups)
@@ -369,6 +381,17 @@ def explain_search_run(case_name: str, search: Callable[..., Any], game: Any, st
         root = search(traced, state, m, random.Random(seed), c)
         return read_tree(root), [(e.parent, e.action) for e in traced.trace.events("generate")]
 
-    got = run(iterations)[1]
+    rng = random.Random(seed)
+    traced = Traced(game)
+    search(traced, state, iterations, rng, c)
+    got = [(e.parent, e.action) for e in traced.trace.events("generate")]
     name = _names(game, state, [(s.parent, s.action) for s in steps] + got)
-    return explain_steps(case_name, game, steps, backups, got, name, c, iterations, run)
+    text = explain_steps(case_name, game, steps, backups, got, name, c, iterations, run)
+    if text is None:  # the same states and tree: the same draws too? (one rng.choice per rollout move)
+        replay = random.Random(seed)
+        moves = [replay.choice(s.actions) for s in steps if s.phase == "rollout"]
+        if replay.getstate() != rng.getstate():
+            text = (f"{case_name}: your search generated the correct states and tree, but drew other numbers from "
+                    f"the generator: the correct search draws one number per rollout move, rng.choice(game.actions(s)), "
+                    f"{len(moves)} in all, and nothing else.")
+    return text

@@ -290,6 +290,12 @@ def test_lab07_the_first_wrong_step_of_a_search():
         "L.0 (moved into by MIN): 1 visit, total -1; yours 1 visit, total 1." in text, text
     text = told(partial(ref.mcts_search, select="children"))
     assert "in iteration 2" in text and "which still has untried actions (1)" in text, text
+    def one_more_draw(game, state, iterations, rng, c=ref.SQRT2, clock=None):
+        root = ref.mcts_search(game, state, iterations, rng, c, clock)
+        rng.random()
+        return root
+
+    assert "drew other numbers from the generator" in told(one_more_draw)
     text = told(partial(ref.mcts_search, tree_rollout=True))
     assert "The correct tree has 2 nodes after iteration 1" in text and "L.0, which the correct one has not" in text
     with pytest.raises(CheckFailed) as failure:
