@@ -4,9 +4,11 @@ over the checker's real channel to a second process (the bank runs them through 
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import nbformat
@@ -34,7 +36,7 @@ def _all_groups(ucb1, rollout, search, decision) -> list[int]:
 def test_lab07_checks_pass_the_references_quickly():
     start = time.process_time()
     counts = _all_groups(ref.ucb1, ref.rollout, ref.mcts_search, ref.mcts_decision)
-    assert counts == [20, 8, 5, 6, 11, 4]
+    assert counts == [20, 8, 5, 6, 13, 5]
     assert time.process_time() - start < 5
 
 
@@ -98,8 +100,8 @@ def test_lab07_each_mistake_model_is_named_by_its_own_hint_only(mistake, mistake
 def test_lab07_a_search_mistake_costs_nothing_in_the_decision_and_clock_groups():
     for m in ref.SEARCH_MISTAKES:
         decide = groups._as_decision([m])[0].model
-        assert lab07.check_decision(m.model, decide) == 11, m.key
-        assert lab07.check_clock(m.model, decide) == 4, m.key
+        assert lab07.check_decision(m.model, decide) == 13, m.key
+        assert lab07.check_clock(m.model, decide) == 5, m.key
 
 
 def _one_more(game, state, iterations, rng, c=ref.SQRT2, clock=None):
@@ -107,9 +109,9 @@ def _one_more(game, state, iterations, rng, c=ref.SQRT2, clock=None):
     return ref.mcts_search(game, state, iterations + 1, rng, c, clock)
 
 
-def _decide_with(search, give_node=False):
+def _decide_with(search, give_node=False, rule="visits"):
     def decision(game, state, iterations, rng, c=ref.SQRT2, clock=None):
-        best = ref.best_child(search(game, state, iterations, rng, c, clock))
+        best = ref.best_child(search(game, state, iterations, rng, c, clock), rule)
         if best is None:
             return game.actions(state)[0]
         return best if give_node else best.action
@@ -125,7 +127,7 @@ def test_lab07_a_mistake_elsewhere_costs_nothing_in_the_clock_group(search, deci
     the clock group compares with the student's own decision run without a clock."""
     with pytest.raises(CheckFailed):
         (lab07.check_search_trees(search) if own == "search_trees" else lab07.check_decision(search, decision))
-    assert lab07.check_clock(search, decision) == 4
+    assert lab07.check_clock(search, decision) == 5
 
 
 def test_lab07_a_wrong_default_c_is_caught_where_c_is_left_out():
@@ -138,8 +140,8 @@ def test_lab07_a_wrong_default_c_is_caught_where_c_is_left_out():
         lab07.check_search_games(low_c)
     assert "called without c" in str(failure.value) and "default of c must be math.sqrt(2)" in str(failure.value)
     assert lab07.check_search_trees(low_c) == 5
-    assert lab07.check_decision(low_c, _decide_with(low_c)) == 11
-    assert lab07.check_clock(low_c, _decide_with(low_c)) == 4
+    assert lab07.check_decision(low_c, _decide_with(low_c)) == 13
+    assert lab07.check_clock(low_c, _decide_with(low_c)) == 5
 
     def decision_low_c(game, state, iterations, rng, c=1.4, clock=None):
         return _decide_with(ref.mcts_search)(game, state, iterations, rng, c, clock)
@@ -162,7 +164,8 @@ def test_lab07_a_new_random_inside_the_search_is_named():
 
 
 def test_lab07_an_unknown_mistake_is_not_given_a_known_name():
-    """Expanding the LAST untried action first is no known mistake: the message says so and names none."""
+    """Expanding the LAST untried action first is no known mistake: the message shows the first wrong step (the
+    expansion, its untried actions and the rule) and names no mistake."""
     def last_first(game, state, iterations, rng, c=ref.SQRT2, clock=None):
         root = ref.Node(state, untried=[] if game.is_terminal(state) else game.actions(state)[::-1])
         orig = ref._new
@@ -182,7 +185,8 @@ def test_lab07_an_unknown_mistake_is_not_given_a_known_name():
     with pytest.raises(CheckFailed) as failure:
         lab07.check_search_trees(last_first)
     text = str(failure.value)
-    assert "matches none of the known mistakes" in text
+    assert "Selection reaches P1.0, whose untried actions are 0, 1 (in actions() order): expansion takes the first, 0." \
+        in text and "Yours generated P1.0 -> 1." in text, text
     assert not any(m.hint in text for m in ref.SEARCH_MISTAKES)
 
 
@@ -216,7 +220,7 @@ def test_lab07_the_solution_passes_every_group_over_the_channel_within_the_time_
         start = time.monotonic()
         counts = _all_groups(fns["ucb1"], fns["rollout"], fns["mcts_search"], fns["mcts_decision"])
         took = time.monotonic() - start
-        assert counts == [20, 8, 5, 6, 11, 4]
+        assert counts == [20, 8, 5, 6, 13, 5]
         assert took < 20, f"the hidden checks of a correct submission took {took:.1f} s"
         print(f"lab 07 hidden checks over the channel: {took:.2f} s")
     finally:
@@ -246,7 +250,70 @@ def test_lab07_the_lent_random_lends_nothing_private(attack, expected):
 
 
 def test_lab07_groups_stay_small():
-    for name in ("reference.py", "cases.py", "groups.py"):
+    for name in ("reference.py", "cases.py", "groups.py", "explain.py"):
         lines = (ROOT / "instructor" / "coursetools" / "checks" / "lab07" / name).read_text().count("\n")
         assert lines < 420, f"{name} has {lines} lines"
     assert groups.PROOF_CASES >= 3
+
+
+def _visible_notes() -> dict:
+    """The notes each visible search test of the source notebook ships, by the case they were written for."""
+    nb = nbformat.read(ROOT / "source" / "07_mcts" / "07_mcts.ipynb", as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    return dict(re.findall(r'explain_search_run\("([^"]+)".*?\'([A-Za-z0-9+/=]+)\'\)', text, re.S))
+
+
+def test_lab07_visible_search_tests_ship_the_notes_of_their_cases():
+    """The notes in the visible tests are those of the course's run (`python -m coursetools golden` does not write
+    them: after a change of the rules, write `explain.visible_notes()` into the source notebook)."""
+    from coursetools.checks.lab07 import explain
+
+    assert _visible_notes() == explain.visible_notes()
+
+
+def test_lab07_the_first_wrong_step_of_a_search():
+    """Backup, selection and expansion mistakes are told at their first iteration, with the numbers; the correct
+    search is told nothing, through the notes the visible tests ship as through the hidden checks."""
+    from course_lib.mcts_explain import explain_search_run
+
+    from coursetools.checks.lab07 import explain
+
+    case = data.trees()[0]
+    notes = explain.notes(case)
+
+    def told(search):
+        return explain_search_run(case.name, search, case.game, case.state, 6, 1, ref.SQRT2, notes)
+
+    assert told(ref.mcts_search) is None
+    text = told(partial(ref.mcts_search, view="root"))
+    assert "after iteration 3 its tree first holds other visits" in text and \
+        "L.0 (moved into by MIN): 1 visit, total -1; yours 1 visit, total 1." in text, text
+    text = told(partial(ref.mcts_search, select="children"))
+    assert "in iteration 2" in text and "which still has untried actions (1)" in text, text
+    def one_more_draw(game, state, iterations, rng, c=ref.SQRT2, clock=None):
+        root = ref.mcts_search(game, state, iterations, rng, c, clock)
+        rng.random()
+        return root
+
+    assert "drew other numbers from the generator" in told(one_more_draw)
+    text = told(partial(ref.mcts_search, tree_rollout=True))
+    assert "The correct tree has 2 nodes after iteration 1" in text and "L.0, which the correct one has not" in text
+    with pytest.raises(CheckFailed) as failure:
+        lab07.check_search_games(partial(ref.mcts_search, ucb=partial(ref.ucb1, bug="swapped")))
+    assert "The root (6 visits) has no untried action" in str(failure.value)
+    assert "(2,1): 1 visit, total 1, UCB1 2.893. It takes (2,1)." in str(failure.value)
+
+
+def test_lab07_a_rollout_drawing_elsewhere_costs_nothing_in_the_decision_and_clock_groups():
+    """A rollout drawing from the random module makes the search unrepeatable: decision and clock grade the cases
+    where no rollout draws (leaves only) and pass a correct decision and clock."""
+    import random as module
+
+    def search(game, state, iterations, rng, c=ref.SQRT2, clock=None):
+        return ref.mcts_search(game, state, iterations, module.Random(module.random()), c, clock)
+
+    assert lab07.check_decision(search, _decide_with(search)) == 13
+    assert lab07.check_clock(search, _decide_with(search)) == 5
+    with pytest.raises(CheckFailed) as failure:
+        lab07.check_decision(search, _decide_with(search, rule="value"))
+    assert "the tree [0, 1, 0], 3 iterations" in str(failure.value)

@@ -136,7 +136,8 @@ def check_blind(root: Path, lab: str, write: bool = False, batch: str = "blind")
         if write and (judged is None or not judged.holds(text)):
             got, maximum = outcome.total
             verdict = ("full" if entry.startswith("ok_") else "missed") if got >= maximum else "unjudged"
-            judged = Judged(verdict, "" if verdict == "unjudged" else "set by the tool from the score", text)
+            judged = Judged(verdict, "" if verdict == "unjudged" else "set by the tool from the score", text,
+                            judged.stable if judged is not None else True)  # an unstable entry stays unstable
             write_judged(judged_path(folder, entry), judged)
         results.append(BlindResult(entry, outcome.total, text, judged))
     return results

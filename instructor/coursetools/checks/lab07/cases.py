@@ -47,6 +47,11 @@ def depth_three() -> GameTree:
     return GameTree.from_nested([[[1, -1], [0, 1]], [[-1, -1], [1, 0]]])
 
 
+def leaves(*values: int) -> GameTree:
+    """A root whose children are all leaves: no rollout has a move to draw."""
+    return GameTree.from_nested(list(values))
+
+
 def uneven() -> GameTree:
     """A terminal child beside deeper ones (the search meets a terminal node in selection)."""
     return GameTree.from_nested([0, [[1, -1], 1], [-1, [0, 1]]])
@@ -154,6 +159,12 @@ def decisions() -> list[Case]:
              position(TTT, (0, 0), (1, 1), (2, 2), (1, 0)), (20, 8, SQRT2)),
         Case("no-iteration", "Tic-Tac-Toe after one move, 0 iterations (the first action)", TTT,
              position(TTT, (1, 1)), (0, 1, SQRT2)),
+        # Leaves only: no rollout draws a number, so these grade the decision even when the search does not repeat
+        # itself with one seed (a rollout drawing elsewhere): three children once each (first, best mean and last
+        # differ), then visits that differ.
+        Case("leaves-tie", "the tree [0, 1, 0], 3 iterations (each child once: a tie in visits)", leaves(0, 1, 0),
+             "P1.0", (3, 1, SQRT2)),
+        Case("leaves-visits", "the tree [0, 1, -1], 10 iterations, c = 1", leaves(0, 1, -1), "P1.0", (10, 2, 1.0)),
         # c = None: called without c (with c = 1.4 instead of math.sqrt(2) the decision is (1, 2), not (2, 2))
         Case("ttt-default-c", "Tic-Tac-Toe, X in a corner and O in the centre, 30 iterations, called without c",
              TTT, position(TTT, (0, 0), (1, 1)), (30, 1, None)),
@@ -169,6 +180,9 @@ def clocks() -> list[Case]:
              position(TTT, (0, 0), (1, 1), (2, 2), (1, 0)), (80, 1, SQRT2, 60)),
         Case("ttt-budget-early", "Tic-Tac-Toe after one move, a budget of 25 generated states", TTT,
              position(TTT, (1, 1)), (80, 3, 1.0, 25)),
+        # leaves only (no rollout draws anything): one state per iteration until every child is made
+        Case("leaves-budget", "the tree [0, 1, -1, 0, 1], a budget of 3 generated states", leaves(0, 1, -1, 0, 1),
+             "P1.0", (50, 2, SQRT2, 3)),
         Case("zero-budget", "Tic-Tac-Toe, a budget of 0 (no iteration may start)", TTT,
              position(TTT, (1, 1), (0, 0)), (80, 4, SQRT2, 0)),
     ]

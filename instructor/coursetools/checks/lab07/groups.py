@@ -23,6 +23,7 @@ from coursetools.checks.common import LentRandom
 from .. import common, kit
 from ..kit import Case, Mistake
 from . import cases as data
+from .explain import clock_story, first_wrong, search_failed, then, unrepeatable
 from . import reference as ref
 
 PROOF_CASES = 4
@@ -138,10 +139,11 @@ class Group:
         where = f"on {case.name}"
         pic = kit.picture(case)
         if mine.steps != want.steps:
+            text = first_wrong(self.fn, self.kind, case, mine.steps, name)
             raise common.CheckFailed(common.sequence_message(
                 f"The states {self.function} generated with result() (node -> action: expansions and rollout "
-                "moves, in order)", [step(s) for s in want.steps], [step(s) for s in mine.steps], where, pic,
-                self.hint(case, mine, want, advice)))
+                "moves, in order)", [step(s) for s in want.steps], [step(s) for s in mine.steps], where, "",
+                "") + then(text, self.hint(case, mine, want, advice), advice, pic))
         if mine.rng_state != want.rng_state:
             common.fail(f"{self.function} {where} generated the right states but left the random generator in "
                         "another state: it drew more, fewer or other random numbers than the correct search "
@@ -150,8 +152,9 @@ class Group:
         if not common.same(mine.answer, want.answer):
             expected = ("the correct search's differs (a hidden case: its answer is not shown)" if kit.is_hidden(case)
                         else f"expected {show_answer(want.answer)}")
-            common.fail(f"{self.function} {where}: {expected}, yours {show_answer(mine.answer)}.",
-                        self.hint(case, mine, want, advice), pic)
+            text = first_wrong(self.fn, self.kind, case, mine.steps, name)
+            raise common.CheckFailed(f"{self.function} {where}: {expected}, yours {show_answer(mine.answer)}."
+                                     + then(text, self.hint(case, mine, want, advice), advice, pic))
         self.passed.append((case, mine))
 
 
@@ -217,17 +220,35 @@ def check_search_games(mcts_search: Callable[..., Any]) -> int:
     return _search(mcts_search, data.games())
 
 
-def _decide(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], case: Case) -> tuple:
-    """(the root's children your search grows, your decision, the decision expected from those children). A case
+def _repeats(fn: Callable[..., Any], first: Seen, case: Case, kind: str, times: int = 2) -> bool:
+    """Whether YOUR `fn`, run `times` more with the same seed on `case`, takes the same steps and draws as `first`
+    each time (a search drawing from elsewhere can repeat itself once by chance)."""
+    for _ in range(times):
+        again = run(fn, case, kind, student=True)
+        if again.steps != first.steps or again.rng_state != first.rng_state:
+            return False
+    return True
+
+
+def _decide(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], case: Case) -> tuple | str | None:
+    """(the root's children your search grows, your decision, the decision expected from those children); None when
+    your decision took other steps and your search, run again, does too (it does not repeat itself); the message
+    when your search fails on the case (graded by the search groups, not here). A case
     that leaves c out grows the tree with c = math.sqrt(2), the documented default, given explicitly: the default
     of mcts_decision is graded here, that of mcts_search by the search groups."""
     iterations, seed, c = case.args
-    grown = run(mcts_search, Case(case.id, case.name, case.game, case.state, (iterations, seed, ref.SQRT2 if c is None
-                                                                               else c)), "search", student=True)
+    try:
+        grown = run(mcts_search, Case(case.id, case.name, case.game, case.state,
+                                      (iterations, seed, ref.SQRT2 if c is None else c)), "search", student=True)
+    except common.CheckFailed as exc:  # your search fails here: the search groups grade that, not the decision
+        return str(exc)
     mine = run(mcts_decision, case, "decision", student=True)
     if mine.steps != grown.steps or mine.rng_state != grown.rng_state:
+        given = Case(case.id, case.name, case.game, case.state, (iterations, seed, ref.SQRT2 if c is None else c))
+        if not (_repeats(mcts_search, grown, given, "search") and _repeats(mcts_decision, mine, case, "decision", 1)):
+            return None
         if c is None:
-            common.fail(f"mcts_decision on {case.name}, called without c, did not take the steps your mcts_search "
+            common.fail(f"mcts_decision on {case.name} did not take the steps your mcts_search "
                         "takes with c = math.sqrt(2): the default of c in mcts_decision is math.sqrt(2), and "
                         "mcts_decision passes its c on to mcts_search.")
         common.fail(f"mcts_decision on {case.name} did not take the steps your mcts_search takes with the same "
@@ -243,15 +264,26 @@ def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[...,
     after the same steps. A mistake of the search is graded by the search groups only."""
     todo = data.decisions()
     seen: list[tuple] = []
+    skipped: list[Case] = []  # your search does not repeat itself there: no run of yours to compare with
+    failed: list[str] = []  # your search fails there: graded by the search groups
     for i, case in enumerate(todo):
-        kids, got, want = _decide(mcts_search, mcts_decision, case)
+        decided = _decide(mcts_search, mcts_decision, case)
+        if isinstance(decided, str):
+            failed.append(decided)
+            continue
+        if decided is None:
+            skipped.append(case)
+            continue
+        kids, got, want = decided
         if not common.same(got, want):
             proof = [(kids, got), *seen]
             for c in todo[i + 1:]:  # every later case: a decision is cheap, and ties are rare
                 try:
-                    proof.append(_decide(mcts_search, mcts_decision, c)[:2])
+                    later = _decide(mcts_search, mcts_decision, c)
                 except common.CheckFailed:
                     continue
+                if isinstance(later, tuple):
+                    proof.append(later[:2])
             hints = [m.hint for m, rule in zip(ref.DECISION_MISTAKES, ("value", "last"))
                      if all(_pick(k, rule) is not None and common.same(g, _pick(k, rule)) for k, g in proof if k)]
             common.fail(f"mcts_decision on {case.name}: your search's root has children (action, visits, total) "
@@ -260,6 +292,10 @@ def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[...,
                         kit.join_hints(hints) if hints else "this matches none of the known mistakes. Return the "
                         "action of the most visited child, the first in actions() order on ties.")
         seen.append((kids, got))
+    if failed and not seen:
+        common.fail(search_failed("mcts_decision", failed))
+    if skipped and not seen:
+        common.fail(unrepeatable("mcts_decision", skipped))
     return len(todo)
 
 
@@ -310,24 +346,41 @@ def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., An
     advice = ("Play on game = clock.watch(game); before each iteration, stop if clock.expired(); an iteration that "
               "started always finishes.")
     binding = 0  # cases whose budget your own run without a clock spends: only there does the clock stop anything
+    skipped: list[Case] = []  # your decision without a clock does not repeat itself there: nothing to compare with
+    failed: list[str] = []  # your own run without a clock fails there: graded by the search and decision groups
     for case in g.todo:
+        try:
+            n, plain = _unclocked(mcts_decision, case)
+        except common.CheckFailed as exc:
+            failed.append(str(exc))
+            continue
         mine = run(mcts_decision, case, "clock", student=True)
-        n, plain = _unclocked(mcts_decision, case)
         unclocked = Case(case.id, case.name, case.game, case.state, (n, *case.args[1:3]))
         where = f"on {case.name} (a NodeBudget({case.args[3]}), at most {case.args[0]} iterations)"
         if mine.steps != plain.steps or not common.same_answer(mine.answer, plain.answer):
+            if not (_repeats(mcts_decision, plain, unclocked, "decision") and _repeats(mcts_decision, mine, case,
+                                                                                     "clock", 1)):
+                skipped.append(case)
+                continue
             hint = advice
             correct = run(ref.mcts_decision, unclocked, "decision", student=False)
             if correct.steps == plain.steps:  # your search is the correct one here: the clock models can explain
                 hint = g.hint(case, mine, run(ref.mcts_decision, case, "clock", student=False), advice)
             if mine.steps != plain.steps:
+                before = len(run(mcts_decision, Case(case.id, case.name, case.game, case.state, (n - 1, *case.args[1:3])),
+                                 "decision", student=True).steps) if n > 0 else 0
                 common.fail(f"mcts_decision {where} generated {len(mine.steps)} states. Without a clock, your own "
                             f"mcts_decision reaches the budget with iterations={n}, which generates "
-                            f"{len(plain.steps)} states: with this clock it must stop right there.", hint)
+                            f"{len(plain.steps)} states: with this clock it must stop right there.\n"
+                            + clock_story(mine.steps, plain.steps, before, n, case.args[3]), hint)
             common.fail(f"mcts_decision {where}: your mcts_decision without a clock, with iterations={n}, returns "
                         f"{plain.answer!r}; with the clock yours returned {mine.answer!r}.", hint)
         g.passed.append((case, mine))
         binding += case.args[3] > 0 and len(plain.steps) >= case.args[3]
+    if failed and not g.passed:
+        common.fail(search_failed("mcts_decision with a clock", failed), advice)
+    if skipped and not g.passed:
+        common.fail(unrepeatable("mcts_decision with a clock", skipped), advice)
     # A decision whose own run never spends a budget never meets its clock: nothing above graded a clock, so the
     # group is not passed (a decision that searches nothing must not pass it).
     if g.todo and not binding:

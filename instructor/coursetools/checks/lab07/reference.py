@@ -94,7 +94,8 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
     (rewards for the wrong player), ``select="children"`` (descends as soon as a node has a child),
     ``counts="root"`` (the root's visits in the exploration term), ``expand="all"`` (every child
     made at once), ``tree_rollout`` (the rollout's states join the tree), ``honour_clock`` ``"never"``
-    or ``"inside"`` (also asked inside the rollout, and the unfinished iteration dropped).
+    ``"inside"`` (also asked inside the rollout, and the unfinished iteration dropped), ``"expansion"`` (also asked
+    between expansion and rollout, the same) or ``"unwatched"`` (asked, but the game is not watched).
 
     >>> from course_lib.games import GameTree
     >>> import random
@@ -103,7 +104,7 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
     >>> [(ch.action, ch.visits, ch.total) for ch in root.children]
     [(0, 4, 0), (1, 2, 0)]
     """
-    if clock is not None:
+    if clock is not None and honour_clock != "unwatched":
         game = clock.watch(game)
     root = _new(game, state)
     done = 0
@@ -130,6 +131,8 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
                 child = _new(game, game.result(node.state, a), node, a, mover)
                 node.children.append(child)
                 node = child
+        if honour_clock == "expansion" and clock is not None and clock.expired():
+            break
         # rollout
         s, stopped = node.state, False
         while not game.is_terminal(s):
@@ -226,4 +229,10 @@ CLOCK_MISTAKES = [
     Mistake("clock_inside_iteration", "ask clock.expired() only BEFORE each iteration, so every iteration that "
             "starts also finishes and backs up; yours also stops inside a rollout",
             partial(mcts_decision, honour_clock="inside")),
+    Mistake("clock_game_unwatched", "the clock counts only the states generated on game = clock.watch(game): yours "
+            "asks clock.expired() but plays on the game it was given, so the clock never sees a state",
+            partial(mcts_decision, honour_clock="unwatched")),
+    Mistake("clock_after_expansion", "ask clock.expired() only BEFORE each iteration, so every iteration that "
+            "starts also finishes and backs up; yours also asks it between the expansion and the rollout, and "
+            "leaves the iteration there", partial(mcts_decision, honour_clock="expansion")),
 ]
