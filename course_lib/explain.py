@@ -380,6 +380,7 @@ class Visit:
     stored: Any = None           # the entry stored when it was left (None: nothing stored)
     left: int = 0                # steps made before it was left
     terminal: bool = False
+    true: Any = None             # its minimax value searched `depth` plies deep, when known (None: not known)
 
 
 def rule_flag(v: Any, alpha: Any, beta: Any) -> str:
@@ -427,16 +428,39 @@ def _store_text(visit: Visit, name: Callable[[Hashable], str]) -> str:
             f"({num(v)}, {flag.upper()}, {num(visit.depth)}).")
 
 
+def _first_false(case_name: str, visits: Sequence[Visit], table: dict, found: dict,
+                 name: Callable[[Hashable], str]) -> str | None:
+    """The first state (in the order the correct search stored them) whose entry in the student's table is false,
+    told with a visit of the correct search that found the same value there."""
+    for vis in sorted((v for v in visits if v.stored is not None), key=lambda x: x.left):
+        theirs = table.get(vis.node)
+        if theirs is None or found.get(vis.node) is not None and _entry_is(theirs, found[vis.node]):
+            continue
+        try:
+            same = theirs[0] == vis.value
+        except (TypeError, IndexError, KeyError):
+            same = False
+        if same and vis.true is not None and _false_entry(theirs, vis):
+            return _stored_message(case_name, vis, theirs, name, later=True)
+    return None
+
+
 def _stored_message(case_name: str, vis: Visit, theirs: Any, name: Callable[[Hashable], str],
-                    read: int | None = None) -> str:
+                    read: int | None = None, later: bool = False) -> str:
     lines = [f"{case_name}: the first entry your search stored that differs is the one of {name(vis.node)}.",
              f"The correct search entered {name(vis.node)} ({vis.kind}) with the window (alpha, beta) = "
              f"({num(vis.alpha)}, {num(vis.beta)}) and depth {num(vis.depth)}, and found v = {num(vis.value)}.",
              _store_text(vis, name)]
-    if read is None:
-        lines.append(f"Yours stored {theirs!r:.80} for it.")
+    known = f" (searched {num(vis.depth)} plies deep its value is {num(vis.true)})" if vis.true is not None else ""
+    if later:
+        lines[0] = (f"{case_name}: your search takes another way through the table than the correct one (an entry of "
+                    f"yours that is true answers where the correct one does not), and the first entry it stored that "
+                    f"is false is the one of {name(vis.node)}.")
+        lines.append(f"Your table ends the search with {theirs!r:.80} for it{known}.")
+    elif read is None:
+        lines.append(f"Yours stored {theirs!r:.80} for it{known}.")
     else:
-        lines.append(f"Your table ends the search with {theirs!r:.80} for it, and at step {read + 1}, where the "
+        lines.append(f"Your table ends the search with {theirs!r:.80} for it{known}, and at step {read + 1}, where the "
                      f"correct search reads its entry again, yours did what that entry says.")
     return "\n".join(lines)
 
@@ -453,6 +477,23 @@ def _entry_is(mine: Any, entry: Any) -> bool:
         return tuple(mine) == tuple(entry)
     except TypeError:
         return False
+
+
+def _false_entry(mine: Any, visit: Visit) -> bool:
+    """True when the student's entry for the state of `visit` is not a true statement (its value `visit.true` known),
+    or, the value not known, not the entry the rule gives."""
+    if visit.true is None:
+        return not _same_entry(mine, visit)
+    try:
+        v, flag, d = mine
+    except (TypeError, ValueError):
+        return True
+    if type(v) not in (int, float) or flag not in (EXACT, LOWER, UPPER):
+        return True
+    if not visit.terminal and d != visit.depth:
+        return True
+    t = visit.true
+    return v != t if flag == EXACT else v > t if flag == LOWER else v < t
 
 
 def _same_entry(mine: Any, visit: Visit) -> bool:
@@ -495,7 +536,7 @@ def explain_table(case_name: str, visits: Sequence[Visit], want: Sequence[tuple]
             continue
         if found.get(vis.node) is not None and _entry_is(table[vis.node], found[vis.node]):
             continue  # an entry of an earlier search that this one left as it was: another way of storing
-        if not _same_entry(table[vis.node], vis):
+        if _false_entry(table[vis.node], vis):
             return _stored_message(case_name, vis, table[vis.node], name)
     if k is None:
         return None
@@ -506,7 +547,8 @@ def explain_table(case_name: str, visits: Sequence[Visit], want: Sequence[tuple]
         if vis.at != k or vis.terminal or not tables or vis.node not in table or vis.node not in last:
             continue
         theirs = table[vis.node]
-        if _same_entry(theirs, last[vis.node]) or found.get(vis.node) is not None and _entry_is(theirs, found[vis.node]):
+        if not _false_entry(theirs, last[vis.node]) or (found.get(vis.node) is not None
+                                                         and _entry_is(theirs, found[vis.node])):
             continue
         try:
             _, answers = _read_text(Visit(vis.node, vis.kind, vis.alpha, vis.beta, vis.depth, tuple(theirs)), name)
@@ -514,6 +556,19 @@ def explain_table(case_name: str, visits: Sequence[Visit], want: Sequence[tuple]
             continue
         if answers != vis.answered:
             return _stored_message(case_name, last[vis.node], theirs, name, k)
+    # A true entry of the student's that answers where the correct one did not (or the other way round) is another
+    # right way: what differs first is then a false entry of theirs, wherever it was stored.
+    for vis in visits:
+        if vis.at != k or vis.terminal or not tables or vis.node not in table or vis.true is None and vis.entry is None:
+            continue
+        theirs = table[vis.node]
+        if vis.node in last and not _false_entry(theirs, last[vis.node]) and not _entry_is(theirs, vis.entry or ()):
+            try:
+                _, answers = _read_text(Visit(vis.node, vis.kind, vis.alpha, vis.beta, vis.depth, tuple(theirs)), name)
+            except (TypeError, ValueError):
+                continue
+            if answers != vis.answered:
+                return _first_false(case_name, visits, table, found, name)
     did = "Yours stopped there." if mine is None else f"Yours {VERBS.get(mine[0], mine[0])} {name(mine[1])}."
     answered = [vis for vis in visits if vis.at == k and vis.answered]
     entered = [vis for vis in visits if vis.at == k and not vis.answered and not vis.terminal and vis.depth != 0]

@@ -208,10 +208,11 @@ def test_lab04_a_table_read_on_the_wrong_side_is_told_as_a_read():
 
 
 def test_lab04_a_bound_stored_as_exact_is_told_with_its_window_and_flag():
+    """The first false entry stored (P1.2's (9, EXACT) is true: its value is 9; P1.4's (23, EXACT) is not)."""
     text = _failure("tt_trees", functions("tt_bounds_as_exact")["alphabeta_tt_value"])
-    assert "the first entry your search stored that differs is the one of P1.2" in text, text
-    assert "window (alpha, beta) = (-inf, 5)" in text and "So the entry is (9, LOWER, inf)" in text, text
-    assert "Yours stored (9, 'exact', inf) for it." in text, text
+    assert "the first entry your search stored that differs is the one of P1.4" in text, text
+    assert "window (alpha, beta) = (5, 12)" in text and "So the entry is (23, LOWER, inf)" in text, text
+    assert "Yours stored (23, 'exact', inf) for it (searched inf plies deep its value is 24)." in text, text
 
 
 def test_lab04_the_correct_ways_of_reading_a_table_get_no_message():
@@ -305,7 +306,8 @@ def test_lab04_the_runs_shipped_in_the_visible_tests_are_the_correct_searches():
     runs = shipped("test_ordered_trace", "CORRECT_RUNS")
     assert decode(runs["natural"]) == ordered_notes(sixteen, sixteen.initial, lambda s, a: 0)[1]
     assert decode(runs["last_first"]) == ordered_notes(sixteen, sixteen.initial, lambda s, a: -a)[1]
-    g = Traced(RaceTo(10, 3))
-    _, visits = ref.tt_visits(g, g.initial, {})
+    race = RaceTo(10, 3)
+    g = Traced(race)
+    _, visits = ref.tt_visits(g, g.initial, {}, truth=lambda s, d: ref.Solver(race).value(s, "P1", d))
     want = [(e.kind, e.node) for e in g.trace.events("generate", "utility", "evaluate")]
     assert shipped("test_tt_games", "RACE_RUN") == encode_table_run(want, visits)

@@ -331,11 +331,12 @@ AS_ANSWER = {
 # -- the table search, written down visit by visit ------------------------------------------------------
 
 def tt_visits(game: Any, state: Any, table: dict, depth: float = math.inf, evaluate: Callable | None = None,
-              read: str = "bounds") -> tuple[Any, list]:
+              read: str = "bounds", truth: Callable[[Any, float], Any] | None = None) -> tuple[Any, list]:
     """The course's alpha-beta with a transposition table (the lab's solution: look up first, then the terminal
     test, then depth 0; flags from the window the state was entered with), run on `table` (changed in place), with
     a `course_lib.explain.Visit` per state entered: (value, visits). `read="narrow"` is the other correct way of
-    reading a bound (it narrows the window and answers when alpha >= beta); `read="exact"` uses EXACT entries only."""
+    reading a bound (it narrows the window and answers when alpha >= beta); `read="exact"` uses EXACT entries only.
+    `truth(state, depth)`, when given, writes each stored state's minimax value into its visit."""
     from course_lib.explain import Visit, rule_flag
 
     player = game.to_move(state)
@@ -386,6 +387,8 @@ def tt_visits(game: Any, state: Any, table: dict, depth: float = math.inf, evalu
 
     def _store(vis: Any, v: Any, entry: tuple) -> Any:
         vis.value, vis.left = v, steps[0]
+        if truth is not None:
+            vis.true = truth(vis.node, math.inf if vis.terminal else vis.depth)
         if read != "exact" or entry[1] == EXACT:
             vis.stored = table[vis.node] = entry
         return v

@@ -67,6 +67,11 @@ def explain_call(student: Callable, where: str, game: Any, state: Any, before: d
     the student's steps longer, or EXACT entries only when that takes every step the student's search took. The first
     entry stored or read that differs, or None."""
     extra = lambda g: (depth,) + ((g.evaluator(evaluate),) if evaluate is not None else ())  # noqa: E731
+    if isinstance(game, GameTree):
+        truth = _tree_truth(game, evaluate)
+    else:
+        solver, player = Solver(game, evaluate), game.to_move(state)
+        truth = _game_truth(solver, player)
     mine, table = Traced(game), dict(before)
     try:
         common.call(student, mine, state, table, *extra(mine))
@@ -77,7 +82,7 @@ def explain_call(student: Callable, where: str, game: Any, state: Any, before: d
     for read in ref.TT_READS:
         theirs = Traced(game)
         try:
-            _, visits = ref.tt_visits(theirs, state, dict(before), *extra(theirs), read=read)
+            _, visits = ref.tt_visits(theirs, state, dict(before), *extra(theirs), read=read, truth=truth)
         except Exception:  # noqa: BLE001 - a way of reading that cannot run here explains nothing
             continue
         want = [(e.kind, e.node) for e in theirs.trace.events("generate", "utility", "evaluate")]
