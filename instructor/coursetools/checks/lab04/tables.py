@@ -295,8 +295,9 @@ def check_tt_trees(alphabeta_tt_value: Callable) -> int:
             if entry[1] != EXACT:
                 common.fail(f"after your search on {case} the root's entry is {entry!r}: the root is searched with "
                             "the whole window (-inf, +inf), so its value is EXACT.",
-                            "decide the flag by comparing v with the alpha and beta the state was entered with, "
-                            "not with alpha and beta as the loop updated them")
+                            f"the flag is decided by comparing v with the window the state was entered with: for the "
+                            f"root, alpha = -inf < v = {entry[0]!r} < beta = +inf, so EXACT (UPPER needs v <= alpha, "
+                            "LOWER v >= beta)")
         again, before = Traced(tree), dict(table)
         v1 = ref.depth_limited_alphabeta(tree, root)
         v2 = common.call(alphabeta_tt_value, again, root, table, where=f"on {case} (second search, same table)")
