@@ -588,7 +588,9 @@ def explain_table(case_name: str, visits: Sequence[Visit], want: Sequence[tuple]
     for vis in entered:
         text, _ = _read_text(vis, name)
         first = f"its first child, {name(step[1])}" if step is not None else "its children"
-        if mine is not None and mine[0] == "generate" and not _child_of(game, vis.node, mine[1]):
+        if mine is None:
+            did = f"Yours generated nothing more: it made no child of {name(vis.node)}."
+        elif mine[0] == "generate" and not _child_of(game, vis.node, mine[1]):
             did = (f"Yours generated {name(mine[1])}, which is not a child of {name(vis.node)}: it made no child of "
                    f"{name(vis.node)} there.")
         return "\n".join([
