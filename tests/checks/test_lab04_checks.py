@@ -15,7 +15,7 @@ import pytest
 
 from coursetools.checks import common
 
-from course_lib.games import ConnectFour, GameTree, TicTacToe
+from course_lib.games import ConnectFour, GameTree, RaceTo, TicTacToe
 from course_lib.trace import Traced
 from coursetools.quality.bank import solution_answers
 from coursetools.checks import reference
@@ -184,3 +184,130 @@ def test_lab04_a_case_is_drawn_for_each_student(monkeypatch):
     assert drawn["ada"][0] == drawn["ada"][1]
     assert drawn["ada"][0] != drawn["bob"][0]
     assert not [c for c in data.clock() if c.id.startswith("yours")]
+
+
+# -- the first wrong step: orderings, tables, deepening and its clock --------------------------------------
+
+def _failure(group: str, fn) -> str:
+    with pytest.raises(CheckFailed) as failure:
+        check(LAB, group, **{GROUPS[group]: fn})
+    return str(failure.value)
+
+
+def test_lab04_a_table_read_on_the_wrong_side_is_told_as_a_read():
+    """Bounds stored right but read on the wrong side (a LOWER entry used when v <= alpha): the hint shows the entry
+    the correct search read, the window and the rule of reading, not a rule of storing."""
+    source = BANK.parent / "blind" / LAB / "tt_bounds_read_wrong_side.py"
+    namespace: dict = {"math": math, "GameTree": GameTree, "EXACT": "exact", "LOWER": "lower", "UPPER": "upper"}
+    exec(parse_answers(source.read_text())["alphabeta_tt_value"], namespace)
+    text = _failure("tt_games", namespace["alphabeta_tt_value"])
+    hint = text[text.index("Hint:"):]
+    assert "the table held (-1, UPPER, inf) for total 8, P2 to move" in hint, text
+    assert "it answers only when -1 <= alpha, and alpha = -inf, so the search goes on" in hint, text
+    assert "store" not in hint.lower(), text
+
+
+def test_lab04_a_bound_stored_as_exact_is_told_with_its_window_and_flag():
+    """The first false entry stored (P1.2's (9, EXACT) is true: its value is 9; P1.4's (23, EXACT) is not)."""
+    text = _failure("tt_trees", functions("tt_bounds_as_exact")["alphabeta_tt_value"])
+    assert "the first entry your search stored that differs is the one of P1.4" in text, text
+    assert "window (alpha, beta) = (5, 12)" in text and "So the entry is (23, LOWER, inf)" in text, text
+    assert "Yours stored (23, 'exact', inf) for it (searched inf plies deep its value is 24)." in text, text
+
+
+def test_lab04_the_correct_ways_of_reading_a_table_get_no_message():
+    """The lab's reading, the narrowing one and EXACT entries only: the explainer finds nothing to say."""
+    from coursetools.checks.lab04.tables import explain_call
+
+    for entry in (None, "alt_tt_narrowing", "alt_tt_exact_only"):
+        fn = functions(entry)["alphabeta_tt_value"]
+        race = RaceTo(10, 3)
+        assert explain_call(fn, "race", race, race.initial, {}) is None, entry
+        tree = GameTree.from_leaves([7, 6, 2, 8, 8, 7, 1, 3, 0, 7, 7, 8, 8, 8, 2, 3], branching=2)
+        table: dict = {}
+        fn(tree, tree.initial, table)
+        assert explain_call(fn, "again", tree, tree.initial, table) is None, entry
+
+
+def test_lab04_perfect_ordering_of_the_root_only_is_told_in_the_given_tree_labels():
+    def root_only(tree):
+        value = groups.leaf_values(tree)
+
+        def nested(n):
+            return tree.value(n) if tree.is_terminal(n) else [nested(c) for c in tree.children(n)]
+
+        kids = sorted(tree.children(tree.initial), key=value.get, reverse=tree.kind(tree.initial) == "MAX")
+        return GameTree.from_nested([nested(c) for c in kids], root=tree.kind(tree.initial))
+
+    text = _failure("perfect_ordering", root_only)
+    assert "at P1.3 (P1.1 in yours), a MAX node" in text, text
+    assert "P2.6 = 0, P2.7 = 7" in text and "there yours keeps the given order" in text, text
+    assert "changes the order of the children at P1.0 only" in text, text
+
+
+def test_lab04_an_ordering_message_shows_the_keys_that_decide_the_order():
+    def min_reversed(game, state, key):
+        player = game.to_move(state)
+
+        def search(s, alpha, beta):
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            acts = sorted(game.actions(s), key=lambda a: key(s, a))
+            maxing = game.to_move(s) == player
+            v = -math.inf if maxing else math.inf
+            for a in (acts if maxing else acts[::-1]):
+                w = search(game.result(s, a), alpha, beta)
+                v = max(v, w) if maxing else min(v, w)
+                if (v >= beta) if maxing else (v <= alpha):
+                    return v
+                alpha, beta = (max(alpha, v), beta) if maxing else (alpha, min(beta, v))
+            return v
+
+        return search(state, -math.inf, math.inf)
+
+    text = _failure("ordered_trace", min_reversed)
+    assert "at MIN node P2.0" in text and "its first child is P1.1" in text, text
+    assert "P1.1 (key 0), P1.2 (key 0)" in text and "Yours generated P1.2." in text, text
+
+
+def test_lab04_the_clock_message_says_when_the_clock_was_asked():
+    def between_depths(game, state, max_depth, evaluate, clock=None):
+        best = game.actions(state)[0]
+        for depth in range(1, max_depth + 1):
+            if clock is not None and clock.expired():
+                break
+            best = ref.iterative_deepening_decision(game, state, depth, evaluate)
+        return best
+
+    text = _failure("deepening_clock", between_depths)
+    assert "When the clock was asked: the budget ran out with state 1 (P2.0); state 2 (P2.1), in depth 1" in text, text
+    assert "yours had last asked the clock when 0 states had been generated" in text, text
+    assert "did not ask it again before state 2" in text, text
+
+
+def test_lab04_the_runs_shipped_in_the_visible_tests_are_the_correct_searches():
+    """The notes in the release's test cells are what the grader's correct searches write today."""
+    import nbformat
+    from course_lib.explain import decode, encode_table_run
+    from coursetools.checks.lab04.notes import ordered_notes
+
+    cells = {c.metadata.get("nbgrader", {}).get("grade_id"): c.source
+             for c in nbformat.read(ROOT / "source" / LAB / f"{LAB}.ipynb", as_version=4).cells}
+    sixteen = GameTree.from_leaves([7, 6, 2, 8, 8, 7, 1, 3, 0, 7, 7, 8, 8, 8, 2, 3], branching=2)
+
+    def shipped(cell: str, name: str) -> str:
+        import ast
+        tree = ast.parse(cells[cell])
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
+                return ast.literal_eval(node.value)
+        raise AssertionError(f"{name} not in {cell}")
+
+    runs = shipped("test_ordered_trace", "CORRECT_RUNS")
+    assert decode(runs["natural"]) == ordered_notes(sixteen, sixteen.initial, lambda s, a: 0)[1]
+    assert decode(runs["last_first"]) == ordered_notes(sixteen, sixteen.initial, lambda s, a: -a)[1]
+    race = RaceTo(10, 3)
+    g = Traced(race)
+    _, visits = ref.tt_visits(g, g.initial, {}, truth=lambda s, d: ref.Solver(race).value(s, "P1", d))
+    want = [(e.kind, e.node) for e in g.trace.events("generate", "utility", "evaluate")]
+    assert shipped("test_tt_games", "RACE_RUN") == encode_table_run(want, visits)

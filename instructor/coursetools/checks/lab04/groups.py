@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from course_lib.explain import explain_order, first_wrong_step
 from course_lib.games import GameTree
 from course_lib.trace import Traced
 
@@ -27,6 +28,7 @@ from .. import common, kit
 from ..kit import Case, Run
 from . import cases as data
 from . import reference as ref
+from .notes import deepening_where, ordered_notes
 from .tables import short
 
 #: A mistake is named when its model reproduces the failing case, the cases passed before it and this many
@@ -48,15 +50,25 @@ class Group:
     """One test group on one submission: the correct model, the mistake models, what it passed so far."""
 
     def __init__(self, student: Callable[..., Any], cases: list[Case], correct: Callable[..., Any],
-                 mistakes: list[kit.Mistake], steps: Callable[[Run], list] = Run.steps):
+                 mistakes: list[kit.Mistake], steps: Callable[[Run], list] = Run.steps,
+                 where: Callable[[Case, Run], str | None] | None = None):
         self.student, self.cases, self.correct, self.mistakes, self.steps = student, cases, correct, mistakes, steps
+        self.where = where
         self.passed: list[tuple[Case, Run]] = []
 
     def hint(self, case: Case, mine: Run, advice: str) -> str:
+        """The first wrong step (`where`), then a known mistake only when its model reproduces this case, the cases
+        passed before it and the group's next few; without a first wrong step, `advice`."""
         i = self.cases.index(case)
-        more = kit.observe(self.student, self.cases[i + 1:i + 1 + PROOF_CASES])
-        return kit.explain(case, mine, self.correct, self.mistakes, history=self.passed + more, steps=self.steps,
-                           show_step=_show_step, advice=advice, generic=False)  # ordering, tables, clock: own steps
+        history = self.passed + kit.observe(self.student, self.cases[i + 1:i + 1 + PROOF_CASES])
+        named = kit.shown(self.mistakes, [(case, mine), *history], self.steps)
+        text = None
+        if self.where is not None:
+            try:
+                text = self.where(case, mine)
+            except Exception:  # noqa: BLE001 - an explanation must never hide the failure itself
+                text = None
+        return kit.compose(text, named, 1 + len(history), advice, case, mine, self.correct, self.steps, _show_step)
 
     def run(self, what: str, case: Case, advice: str, result_kind: str = "value",
             sequences: tuple = ("leaves", "generated")) -> None:
@@ -80,6 +92,23 @@ class Group:
         self.passed.append((case, mine))
 
 
+def _name(case: Case, mine: Run) -> Callable[[Any], str]:
+    """Nodes as messages write them: tree labels, or the moves from the case's position."""
+    return str if case.is_tree else kit.namer(case, mine)
+
+
+def ordering_where(case: Case, mine: Run) -> str | None:
+    """The first step where the student's ordered search leaves the correct one, with the keys that decide the order."""
+    _, notes = ordered_notes(case.game, case.state, case.args[0])
+    return first_wrong_step(case.name, case.game, notes, mine.steps(), _name(case, mine))
+
+
+def deepening_at(case: Case, mine: Run) -> str | None:
+    """The first wrong step of iterative deepening: the depth, the root's order there, the step inside it."""
+    max_depth, evaluate = case.args[:2]
+    return deepening_where(case.name, case.game, case.state, max_depth, evaluate, mine.steps(), _name(case, mine))
+
+
 # -- ordered_alphabeta_value ------------------------------------------------------------------------
 
 STABLE_ADVICE = ("Search the children in the order sorted(actions, key=lambda a: key(state, a)): smaller keys "
@@ -91,7 +120,7 @@ VALUE_ADVICE = ("The order of the children must not change the value: search the
 def check_ordered_value(ordered_alphabeta_value: Callable) -> int:
     """Values only (asked on the case's own game): any order of the children gives alpha-beta's value."""
     todo = data.ordering("ordered_value")
-    group = Group(ordered_alphabeta_value, todo, ref.ordered_alphabeta_value, ref.ORDER_MISTAKES)
+    group = Group(ordered_alphabeta_value, todo, ref.ordered_alphabeta_value, ref.ORDER_MISTAKES, where=ordering_where)
     for case in todo:
         expected = ref.ordered_alphabeta_value(case.game, case.state, *case.args)
         got = kit.answer(ordered_alphabeta_value, case)
@@ -103,7 +132,7 @@ def check_ordered_value(ordered_alphabeta_value: Callable) -> int:
 def check_ordered_trace(ordered_alphabeta_value: Callable) -> int:
     """Leaves and generated children in key order (stable)."""
     todo = data.ordering("ordered_trace")
-    group = Group(ordered_alphabeta_value, todo, ref.ordered_alphabeta_value, ref.ORDER_MISTAKES)
+    group = Group(ordered_alphabeta_value, todo, ref.ordered_alphabeta_value, ref.ORDER_MISTAKES, where=ordering_where)
     for case in todo:
         group.run("ordered_alphabeta_value", case, STABLE_ADVICE)
     return len(todo)
@@ -118,18 +147,23 @@ def canonical(tree: GameTree, node: str) -> tuple:
     return (tree.kind(node), tuple(sorted((canonical(tree, c) for c in tree.children(node)), key=repr)))
 
 
-def _first_not_best(tree: GameTree) -> str | None:
-    """The first node (pre-order) whose first child is not one of its best children."""
-    player = tree.to_move(tree.initial)
-    for n in tree.nodes():
-        if tree.is_terminal(n):
-            continue
-        values = [ref.tree_value(tree, c, player) for c in tree.children(n)]
-        best = max(values) if tree.to_move(n) == player else min(values)
-        if values[0] != best:
-            return (f"{tree.label(n)} ({tree.kind(n)}): its children's values, in your order, are {values}; "
-                    f"the first should be the {'largest' if tree.kind(n) == 'MAX' else 'smallest'}, {best}")
-    return None
+def leaf_values(tree: GameTree) -> dict:
+    """Every node's minimax value as the leaves are written (MAX takes the largest, MIN the smallest)."""
+    out: dict = {}
+
+    def value(n: str) -> Any:
+        if n not in out:
+            vals = [value(c) for c in tree.children(n)] if not tree.is_terminal(n) else []
+            out[n] = tree.value(n) if not vals else max(vals) if tree.kind(n) == "MAX" else min(vals)
+        return out[n]
+
+    value(tree.initial)
+    return out
+
+
+def _first_not_best(case: Case, got: GameTree) -> str | None:
+    """The first node of the student's tree whose first child is not a best one (`explain.explain_order`)."""
+    return explain_order(case.name, case.game, got, leaf_values(case.game))
 
 
 def _perfect_hint(cases: list[tuple[Case, Any]]) -> str:
@@ -161,11 +195,10 @@ def check_perfect_ordering(perfect_ordering: Callable) -> int:
                         kit.tree_picture(tree) and "yours:\n" + kit.tree_picture(got) + "\nthe given tree:\n"
                         + kit.tree_picture(tree))
         if case.id in data.UNEVEN:  # not uniform: no leaf count to meet, but each first child must be a best one
-            where = _first_not_best(got)
+            where = _first_not_best(case, got)
             if where:
                 common.fail(f"perfect_ordering on {case.name}: your tree does not put a best child first everywhere."
-                            f"\n  first node not in best-first order: {where}",
-                            _perfect_hint([*seen, (case, got)]), kit.tree_picture(got))
+                            f"\n{where}", _perfect_hint([*seen, (case, got)]), kit.tree_picture(got))
             seen.append((case, got))
             continue
         game = Traced(got, keep_events=False)
@@ -173,11 +206,11 @@ def check_perfect_ordering(perfect_ordering: Callable) -> int:
         leaves = game.trace.count("utility")
         want = ref.minimal_leaves(b, d)
         if leaves != want:
-            where = _first_not_best(got)
+            where = _first_not_best(case, got)
             common.fail(
                 f"perfect_ordering on {case.name}: alpha-beta evaluated {leaves} leaves of your reordered tree; "
                 f"with the best child first everywhere it evaluates {b}^{(d + 1) // 2} + {b}^{d // 2} - 1 = {want}."
-                + (f"\n  first node not in best-first order: {where}" if where else ""),
+                + (f"\n{where}" if where else ""),
                 _perfect_hint([*seen, (case, got)]), kit.tree_picture(got))
         seen.append((case, got))
     return len(seen)
@@ -186,7 +219,8 @@ def check_perfect_ordering(perfect_ordering: Callable) -> int:
 # -- iterative deepening ----------------------------------------------------------------------------
 
 def as_called(student: Callable[..., Any]) -> Callable[..., Any]:
-    """The student's iterative deepening as the models are called (`reference.budgeted`)."""
+    """The student's iterative deepening as the models are called (`reference.budgeted`; its last clock is kept as
+    ``.clock``)."""
     run = ref.budgeted(student)
     run.__name__ = "iterative_deepening_decision"
     return run
@@ -199,7 +233,7 @@ ID_ADVICE = ("Each depth d = 1, 2, ..., max_depth searches every root action's r
 def check_iterative_deepening(iterative_deepening_decision: Callable) -> int:
     """The decision, the leaves valued and the children generated, in order, over all depths."""
     todo = data.deepening()
-    group = Group(as_called(iterative_deepening_decision), todo, ref.id_model(), ref.ID_MISTAKES)
+    group = Group(as_called(iterative_deepening_decision), todo, ref.id_model(), ref.ID_MISTAKES, where=deepening_at)
     for case in todo:
         group.run("iterative_deepening_decision", case, ID_ADVICE, result_kind="action")
     return len(todo)
@@ -242,6 +276,10 @@ class OwnSearch:
         actions = case.game.actions(case.state)
         return actions[0] if actions else None
 
+    def depth_of(self, i: int) -> int:
+        """The depth of your own search in which its state number `i` (from 1) is generated."""
+        return next((d for d, n in enumerate(self.counts, 1) if n >= i), len(self.counts))
+
     def depths_text(self, nodes: int, want: Any) -> str:
         """Which depths of the student's own search finish within `nodes` states, and the answer that gives, in words."""
         last, top = self.finished(nodes), len(self.counts)
@@ -283,6 +321,30 @@ def _clock_facts(own: OwnSearch, got: list, nodes: int) -> str:
             "search, never change what it searches")
 
 
+def _asked_facts(own: OwnSearch, got: list, nodes: int, asked: list[int] | None) -> str:
+    """When the clocked run asked its clock, against where the budget ran out: the first state generated past the
+    budget, the depth it belongs to, and whether the clock was asked just before it."""
+    if asked is None or len(got) <= nodes:
+        return ""
+    when = sorted(set(asked))
+    shown = ", ".join(str(n) for n in when[:12]) + (", ..." if len(when) > 12 else "")
+    depth = own.depth_of(nodes + 1)
+    last = max((n for n in asked if n <= nodes), default=None)
+    ran_out = (f"the budget ran out with state {nodes} ({got[nodes - 1]})" if nodes else
+               "the budget of 0 states had run out before the first state")
+    if nodes in asked:
+        told = f"the clock, asked when {nodes} states had been generated, said it had expired, and yours went on"
+    elif last is not None:
+        told = (f"yours had last asked the clock when {last} states had been generated, before the budget ran out, "
+                f"and did not ask it again before state {nodes + 1}")
+    else:
+        told = "yours had not asked the clock before it"
+    return (f"\nWhen the clock was asked: {ran_out}; state {nodes + 1} ({got[nodes]}), in depth {depth} of your own "
+            f"search, came after it, and {told}. "
+            + (f"In all, yours asked the clock when {shown} states had been generated." if when else
+               "Yours never asked the clock."))
+
+
 def _named(case: Case, mine: Run, passed: list, todo: list[Case], student: Callable[..., Any],
            searches: list[OwnSearch]) -> str:
     """A clock mistake, named only when its model (made on the student's own way of deepening) reproduces this run,
@@ -314,7 +376,9 @@ def check_deepening_clock(iterative_deepening_decision: Callable) -> int:
         pic = kit.picture(case, mine) if case.is_tree else ""
         if got != exp:
             named = _named(case, mine, passed, todo, student, list(own.values()))
-            hint = _clock_facts(search, got, nodes) + "; " + (named or CLOCK_ADVICE)
+            clock = getattr(student, "clock", None)
+            hint = (_clock_facts(search, got, nodes) + "; " + (named or CLOCK_ADVICE)
+                    + _asked_facts(search, got, nodes, getattr(clock, "asked", None)))
             raise common.CheckFailed(common.sequence_message(
                 f"The states your search generated with result() (in order; the clock allows {nodes}, and "
                 "the expected ones are the first states your own search generates without a clock)",

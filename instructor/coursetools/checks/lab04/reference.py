@@ -120,17 +120,32 @@ def iterative_deepening_decision(game: Any, state: Any, max_depth: int, evaluate
     return best
 
 
+class AskedBudget(NodeBudget):
+    """A `NodeBudget` that writes down, each time it is asked, how many states had been generated then."""
+
+    def __init__(self, nodes: int):
+        super().__init__(nodes)
+        self.asked: list[int] = []
+
+    def expired(self) -> bool:
+        self.asked.append(self.used)
+        return super().expired()
+
+
 def budgeted(model: Callable[..., Any]) -> Callable[..., Any]:
     """`model` as the clock group calls it: ``fn(game, state, max_depth, evaluate, nodes)`` with the
-    evaluation traced and a `NodeBudget(nodes)` watching the game (`nodes=None`: no clock)."""
+    evaluation traced and a `NodeBudget(nodes)` watching the game (`nodes=None`: no clock); the last clock
+    made is kept as ``fn.clock`` (what it was asked, and when)."""
 
     def run(game: Any, state: Any, max_depth: int, evaluate: Callable, nodes: int | None = None) -> Any:
         ev = game.evaluator(evaluate) if hasattr(game, "evaluator") else evaluate
         if nodes is None:
             return model(game, state, max_depth, ev)
-        clock = NodeBudget(nodes)
+        clock = run.clock = AskedBudget(nodes)
         clock.watch(game)
         return model(game, state, max_depth, ev, clock)
+
+    run.clock = None
 
     run.__name__ = getattr(model, "__name__", "model")
     return run
@@ -311,3 +326,75 @@ AS_ANSWER = {
     "clock_ignored": ignores_clock,
     **{m.key: m.model for m in ORDER_MISTAKES + PERFECT_MISTAKES},
 }
+
+
+# -- the table search, written down visit by visit ------------------------------------------------------
+
+def tt_visits(game: Any, state: Any, table: dict, depth: float = math.inf, evaluate: Callable | None = None,
+              read: str = "bounds", truth: Callable[[Any, float], Any] | None = None) -> tuple[Any, list]:
+    """The course's alpha-beta with a transposition table (the lab's solution: look up first, then the terminal
+    test, then depth 0; flags from the window the state was entered with), run on `table` (changed in place), with
+    a `course_lib.explain.Visit` per state entered: (value, visits). `read="narrow"` is the other correct way of
+    reading a bound (it narrows the window and answers when alpha >= beta); `read="exact"` uses EXACT entries only.
+    `truth(state, depth)`, when given, writes each stored state's minimax value into its visit."""
+    from course_lib.explain import Visit, rule_flag
+
+    player = game.to_move(state)
+    visits: list = []
+    steps = [0]
+
+    def value(s: Any, alpha: float, beta: float, d: float) -> Any:
+        maxing = game.to_move(s) == player
+        vis = Visit(s, game.kind(s) if hasattr(game, "kind") and hasattr(game, "children") else
+                    "MAX" if maxing else "MIN", alpha, beta, d, table.get(s), at=steps[0])
+        visits.append(vis)
+        entry = vis.entry
+        if entry is not None and entry[2] >= d:
+            v, flag, _ = entry
+            if read == "narrow" and flag != EXACT:
+                a2, b2 = (max(alpha, v), beta) if flag == LOWER else (alpha, min(beta, v))
+                if a2 >= b2:
+                    vis.answered, vis.value, vis.left = True, v, steps[0]
+                    return v
+                alpha, beta = a2, b2
+            elif flag == EXACT or read == "bounds" and (flag == LOWER and v >= beta or flag == UPPER and v <= alpha):
+                vis.answered, vis.value, vis.left = True, v, steps[0]
+                return v
+        if game.is_terminal(s):
+            steps[0] += 1
+            v = game.utility(s, player)
+            vis.terminal = True
+            return _store(vis, v, (v, EXACT, math.inf))
+        if d == 0:
+            steps[0] += 1
+            v = evaluate(s, player)
+            return _store(vis, v, (v, EXACT, 0))
+        v = -math.inf if maxing else math.inf
+        for a in game.actions(s):
+            steps[0] += 1
+            w = value(game.result(s, a), alpha, beta, d - 1)
+            if maxing:
+                v = max(v, w)
+                if v >= beta:
+                    break
+                alpha = max(alpha, v)
+            else:
+                v = min(v, w)
+                if v <= alpha:
+                    break
+                beta = min(beta, v)
+        return _store(vis, v, (v, rule_flag(v, vis.alpha, vis.beta), d))
+
+    def _store(vis: Any, v: Any, entry: tuple) -> Any:
+        vis.value, vis.left = v, steps[0]
+        if truth is not None:
+            vis.true = truth(vis.node, math.inf if vis.terminal else vis.depth)
+        if read != "exact" or entry[1] == EXACT:
+            vis.stored = table[vis.node] = entry
+        return v
+
+    return value(state, -math.inf, math.inf, depth), visits
+
+
+#: The correct ways of reading a table the explainer compares a search with (the lab's own first).
+TT_READS = ("bounds", "narrow", "exact")

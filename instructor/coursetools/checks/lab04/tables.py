@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, Callable, Iterator
 
+from course_lib.explain import explain_table
 from course_lib.games import ConnectFour, GameTree, TicTacToe
 from course_lib.trace import Traced
 
@@ -54,6 +56,49 @@ def describe(game: Any, state: Any) -> str:
         return str(state)
     return "\n" + game.display(state)
 
+
+
+# -- the first entry stored or read that differs (`course_lib.explain.explain_table`) ---------------------
+
+def explain_call(student: Callable, where: str, game: Any, state: Any, before: dict, depth: float = math.inf,
+                 evaluate: Callable | None = None) -> str | None:
+    """The student's search run again, traced, on a copy of the table it was given (`before`), against the correct
+    table search on another copy: the lab's way of reading an entry, or the one that narrows the window when it follows
+    the student's steps longer, or EXACT entries only when that takes every step the student's search took. The first
+    entry stored or read that differs, or None."""
+    extra = lambda g: (depth,) + ((g.evaluator(evaluate),) if evaluate is not None else ())  # noqa: E731
+    if isinstance(game, GameTree):
+        truth = _tree_truth(game, evaluate)
+    else:
+        solver, player = Solver(game, evaluate), game.to_move(state)
+        truth = _game_truth(solver, player)
+    mine, table = Traced(game), dict(before)
+    try:
+        common.call(student, mine, state, table, *extra(mine))
+    except common.CheckFailed:
+        return None
+    got = [(e.kind, e.node) for e in mine.trace.events("generate", "utility", "evaluate")]
+    best = None
+    for read in ref.TT_READS:
+        theirs = Traced(game)
+        try:
+            _, visits = ref.tt_visits(theirs, state, dict(before), *extra(theirs), read=read, truth=truth)
+        except Exception:  # noqa: BLE001 - a way of reading that cannot run here explains nothing
+            continue
+        want = [(e.kind, e.node) for e in theirs.trace.events("generate", "utility", "evaluate")]
+        agree = common.first_difference(want, got)
+        agree = len(want) + 1 if agree is None else agree
+        if read == "exact" and agree <= len(want):
+            continue  # EXACT entries only: the student's way only when it takes every step that way
+        if best is None or agree > best[0]:
+            best = (agree, visits, want, theirs)
+    if best is None:
+        return None
+    name = short if hasattr(state, "board") else str
+    try:
+        return explain_table(where, best[1], best[2], got, table, game, name)
+    except Exception:  # noqa: BLE001 - an explanation must never hide the failure itself
+        return None
 
 
 # -- comparing traces -------------------------------------------------------------------------------
@@ -104,7 +149,8 @@ def _entry_text(entry: Any) -> str:
 
 
 def check_entries(table: Any, truth: Callable[[Any, float], float], *, case: str, game: Any,
-                  full_depth: bool, is_state: Callable[[Any], bool]) -> None:
+                  full_depth: bool, is_state: Callable[[Any], bool],
+                  explain: Callable[[], str | None] | None = None) -> None:
     """Every entry must be (value, flag, depth) and a true statement about its state.
 
     `truth(state, depth)` is the depth-limited minimax value from the root player's view.
@@ -140,16 +186,15 @@ def check_entries(table: Any, truth: Callable[[Any, float], float], *, case: str
             claim = {EXACT: f"its value is exactly {value!r}", LOWER: f"its value is at least {value!r}",
                      UPPER: f"its value is at most {value!r}"}[flag]
             hint = BOUND_HINT
-            if flag != EXACT:
-                hint = ("LOWER and UPPER mixed up? " + BOUND_HINT)
-            elif terminal:
+            if terminal and flag == EXACT:
                 hint = ("a terminal state is worth its utility at any depth: test is_terminal before depth == 0, "
                         "and never evaluate a terminal state")
-            elif depth == 0:
+            elif depth == 0 and flag == EXACT:
                 hint = "at depth 0 a non-terminal state is worth evaluate(state, player) for the root player"
+            found = (explain.for_key(key) if isinstance(explain, Calls) else explain()) if explain is not None else None
             common.fail(f"after your search {case} the table's entry {_entry_text(entry)} says that {claim} "
                         f"(from the root player's view, searched {depth} plies deep), but its value is {true!r}. "
-                        f"The state: {describe(game, key)}", hint, picture(game))
+                        f"The state: {describe(game, key)}", found or hint, picture(game))
 
 
 def leaves_stored(table: dict, mine: Traced, where: str, game: Any) -> None:
@@ -164,16 +209,54 @@ def leaves_stored(table: dict, mine: Traced, where: str, game: Any) -> None:
 
 @contextmanager
 def diagnosis(table: dict, truth: Callable, case: str, game: Any, full_depth: bool,
-              is_state: Callable[[Any], bool]) -> Iterator[None]:
-    """On a failure inside the block, explain it by a false table entry when there is one."""
+              is_state: Callable[[Any], bool], explain: Callable[[], str | None] | None = None) -> Iterator[None]:
+    """On a failure inside the block, explain it by a false table entry when there is one, with the first entry
+    stored or read that differs (`explain`)."""
     try:
         yield
     except common.CheckFailed as failure:
         try:
-            check_entries(table, truth, case=case, game=game, full_depth=full_depth, is_state=is_state)
+            check_entries(table, truth, case=case, game=game, full_depth=full_depth, is_state=is_state,
+                          explain=explain)
         except common.CheckFailed as better:
             raise better from None
+        found = explain() if explain is not None else None
+        if found:
+            raise common.CheckFailed(_with_hint(str(failure), found)) from None
         raise failure from None
+
+
+class Calls:
+    """The searches that filled one table, each with the table it was given: a false entry is explained by the
+    search that stored it (only that one is run again)."""
+
+    def __init__(self, table: dict):
+        self.table, self.calls = table, []
+
+    def add(self, before: dict, explain: Callable[[], str | None]) -> None:
+        self.calls.append((before, explain))
+
+    def for_key(self, key: Any, more: int = 3) -> str | None:
+        """The explanation of the search that stored `key`'s entry, else of the first `more` searches before it (one
+        of them may have read an entry wrongly and so stored values that were wrong to begin with)."""
+        for i in reversed(range(len(self.calls))):  # the search that set the entry the table holds now
+            before, explain = self.calls[i]
+            after = self.calls[i + 1][0] if i + 1 < len(self.calls) else self.table
+            if key in after and (key not in before or before[key] != after[key]):
+                return explain() or next((text for text in (e() for _, e in self.calls[:min(i, more)]) if text), None)
+        return None
+
+    def __call__(self) -> str | None:
+        return self.calls[-1][1]() if self.calls else None
+
+
+def _with_hint(message: str, hint: str) -> str:
+    """`message` with its hint replaced by `hint` (the drawing after it kept)."""
+    head, sep, rest = message.partition("\nHint: ")
+    if not sep:
+        return f"{message}\nHint: {hint}"
+    tail = rest[rest.index("\nThe tree:"):] if "\nThe tree:" in rest else ""
+    return f"{head}\nHint: {hint}{tail}"
 
 
 # -- alphabeta_tt_value on trees --------------------------------------------------------------------
@@ -196,12 +279,13 @@ def check_tt_trees(alphabeta_tt_value: Callable) -> int:
         case, tree = c.name, c.game
         table: dict = {}
         nodes = set(tree.nodes())
-        with diagnosis(table, _tree_truth(tree), f"on {case}", tree, True, nodes.__contains__):
+        first = partial(explain_call, alphabeta_tt_value, f"{case} (empty table)", tree, tree.initial, {})
+        with diagnosis(table, _tree_truth(tree), f"on {case}", tree, True, nodes.__contains__, first):
             mine, _ = compare("alphabeta_tt_value", alphabeta_tt_value, _ignore_table, tree, tree.initial,
                               case=f"{case} (empty table)", args=lambda g, t=table: (t,), hints=hints)
         leaves_stored(table, mine, f"on {case}", tree)
         check_entries(table, _tree_truth(tree), case=f"on {case}", game=tree, full_depth=True,
-                      is_state=nodes.__contains__)
+                      is_state=nodes.__contains__, explain=first)
         root = tree.initial
         if not tree.is_terminal(root):
             entry = table.get(root)
@@ -211,18 +295,21 @@ def check_tt_trees(alphabeta_tt_value: Callable) -> int:
             if entry[1] != EXACT:
                 common.fail(f"after your search on {case} the root's entry is {entry!r}: the root is searched with "
                             "the whole window (-inf, +inf), so its value is EXACT.",
-                            "decide the flag by comparing v with the alpha and beta the state was entered with, "
-                            "not with alpha and beta as the loop updated them")
-        again = Traced(tree)
+                            f"the flag is decided by comparing v with the window the state was entered with: for the "
+                            f"root, alpha = -inf < v = {entry[0]!r} < beta = +inf, so EXACT (UPPER needs v <= alpha, "
+                            "LOWER v >= beta)")
+        again, before = Traced(tree), dict(table)
         v1 = ref.depth_limited_alphabeta(tree, root)
         v2 = common.call(alphabeta_tt_value, again, root, table, where=f"on {case} (second search, same table)")
+        second = partial(explain_call, alphabeta_tt_value, f"{case}, second search with the table of the first",
+                         tree, root, before)
         if not common.same(v2, v1):
             common.fail(f"searching {case} a second time with the table of the first search returned {v2!r}; "
-                        f"the value is {v1!r}.", LOOKUP_HINT)
+                        f"the value is {v1!r}.", second() or LOOKUP_HINT)
         if again.trace.count("generate"):
             common.fail(f"searching {case} a second time with the table of the first search generated "
                         f"{again.trace.count('generate')} children; the table's entry for the root already "
-                        "gives the value, so nothing needs generating.", LOOKUP_HINT)
+                        "gives the value, so nothing needs generating.", second() or LOOKUP_HINT)
         n += 1
     return n
 
@@ -239,11 +326,12 @@ def _state_of(game: Any) -> Callable[[Any], bool]:
 
 
 def _value_failure(name: str, game: Any, state: Any, got: Any, expected: Any, table: dict, truth: Callable,
-                   where: str, full_depth: bool) -> None:
-    """Explain a wrong value with what the table holds, then fail."""
+                   where: str, full_depth: bool, explain: Callable[[], str | None] | None = None) -> None:
+    """Explain a wrong value with what the table holds and the first entry stored or read that differs, then fail."""
     common.expect_number(got, f"{name} {where}")
-    check_entries(table, truth, case=where, game=game, full_depth=full_depth, is_state=_state_of(game))
-    hint = DEPTH_HINT if not full_depth else BOUND_HINT
+    check_entries(table, truth, case=where, game=game, full_depth=full_depth, is_state=_state_of(game),
+                  explain=explain)
+    hint = (explain() if explain is not None else None) or (DEPTH_HINT if not full_depth else BOUND_HINT)
     common.fail(f"{name} {where}: expected {expected!r}, yours returned {got!r}. The position:"
                 f"{describe(game, state)}", hint)
 
@@ -262,14 +350,17 @@ def check_tt_games(alphabeta_tt_value: Callable) -> int:
         got = common.call(alphabeta_tt_value, game, state, table, where=where)
         common.expect_number(got, f"alphabeta_tt_value {where}")
         if not common.same(got, expected):
+            explain = partial(explain_call, alphabeta_tt_value, c.name, game, state, {})
             check_entries(table, _game_truth(solver, player), case=where, game=game, full_depth=True,
-                          is_state=_state_of(game))
-            common.fail(f"alphabeta_tt_value {where}: expected {expected!r}, yours returned {got!r}.", KEY_HINT)
+                          is_state=_state_of(game), explain=explain)
+            common.fail(f"alphabeta_tt_value {where}: expected {expected!r}, yours returned {got!r}.",
+                        explain() or KEY_HINT)
         n += 1
     for label, game, count, low, high in (("TicTacToe", TicTacToe(), 600, 4, 6),
                                           ("ConnectFour 4x4", ConnectFour(4, 4), 420, 11, 13)):
         solver = Solver(game)
         shared = {p: {} for p in game.players}
+        calls = {p: Calls(shared[p]) for p in game.players}  # the searches that filled each shared table
         todo = data.game_positions("tt_games", ((label.split()[0].lower(), label, game, count, low, high),))
         for prefix in ("random", "secret"):
             for i, (c, _) in enumerate(x for x in todo if x[0].id.startswith(prefix)):
@@ -280,17 +371,22 @@ def check_tt_games(alphabeta_tt_value: Callable) -> int:
                 where = (f"on {c.name} "
                          f"({'empty table' if fresh else f'a table shared with earlier positions where {player} moves'})")
                 expected = solver.value(state, player)
+                before = dict(table)
                 got = common.call(alphabeta_tt_value, game, state, table, where=where)
+                explain = partial(explain_call, alphabeta_tt_value, c.name, game, c.state, before)
+                if not fresh:
+                    calls[player].add(before, explain)
                 if not common.same(got, expected):
                     _value_failure("alphabeta_tt_value", game, state, got, expected, table,
-                                   _game_truth(solver, player), where, True)
+                                   _game_truth(solver, player), where, True, explain)
                 if fresh and i < 200:  # every entry a true statement (the first positions suffice)
                     check_entries(table, _game_truth(solver, player), case=where, game=game, full_depth=True,
-                                  is_state=_state_of(game))
+                                  is_state=_state_of(game), explain=explain)
                 n += 1
         for player, table in shared.items():
             check_entries(table, _game_truth(solver, player), game=game, full_depth=True, is_state=_state_of(game),
-                          case=f"on {label} positions where {player} moves (one table for all of them)")
+                          case=f"on {label} positions where {player} moves (one table for all of them)",
+                          explain=calls[player])
     # The table must save work: TicTacToe after X took a corner (every call of the search crosses the
     # grader's channel here, so a position with a few thousand nodes rather than the empty board's 18,297).
     game = TicTacToe()
@@ -325,13 +421,15 @@ def check_tt_depth(alphabeta_tt_value: Callable) -> int:
             table: dict = {}
             where = f"{case} with depth={depth} (empty table)"
             nodes = set(tree.nodes())
-            with diagnosis(table, _tree_truth(tree, evaluate), f"on {where}", tree, False, nodes.__contains__):
+            explain = partial(explain_call, alphabeta_tt_value, where, tree, tree.initial, {}, depth, evaluate)
+            with diagnosis(table, _tree_truth(tree, evaluate), f"on {where}", tree, False, nodes.__contains__,
+                           explain):
                 mine, _ = compare("alphabeta_tt_value", alphabeta_tt_value, _ignore_table, tree, tree.initial,
                                   case=where, args=lambda g, t=table, d=depth, e=evaluate: (t, d, g.evaluator(e)),
                                   hints=hints)
             leaves_stored(table, mine, f"on {where}", tree)
             check_entries(table, _tree_truth(tree, evaluate), case=f"on {where}", game=tree, full_depth=False,
-                          is_state=nodes.__contains__)
+                          is_state=nodes.__contains__, explain=explain)
             n += 1
     # One table for searches of increasing depth: shallow entries must not answer deeper questions.
     for label, game, count, low, high, depths in (("TicTacToe", TicTacToe(), 30, 1, 4, (1, 2, 3, 4)),
@@ -343,16 +441,21 @@ def check_tt_depth(alphabeta_tt_value: Callable) -> int:
             state = c.state
             player = game.to_move(state)
             table: dict = {}
+            calls = Calls(table)
             for depth in depths:
                 where = (f"on {c.name} with depth={depth}, the table kept from the "
                          f"searches of depth {', '.join(map(str, range(depths[0], depth))) or '(none)'}")
                 expected = solver.value(state, player, depth)
+                before = dict(table)
                 got = common.call(alphabeta_tt_value, game, state, table, depth, evaluate, where=where)
+                calls.add(before, partial(explain_call, alphabeta_tt_value, f"{c.name} with depth={depth}", game, state,
+                                          before, depth, evaluate))
                 if not common.same(got, expected):
                     _value_failure("alphabeta_tt_value", game, state, got, expected, table,
-                                   _game_truth(solver, player), where, False)
+                                   _game_truth(solver, player), where, False,
+                                   calls)
                 n += 1
             check_entries(table, _game_truth(solver, player), case=where, game=game, full_depth=False,
-                          is_state=_state_of(game))
+                          is_state=_state_of(game), explain=calls)
     return n
 

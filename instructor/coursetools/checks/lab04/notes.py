@@ -1,0 +1,132 @@
+"""Notes of lab 04's correct searches for the first-wrong-step explainer (`course_lib.explain`): alpha-beta with
+each node's children in key order (the order and the keys kept in each frame), depth-limited, and iterative deepening
+as one such search per depth with the previous depth's best action first at the root."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Hashable
+
+from course_lib.explain import Frame, Note, first_wrong_step
+
+from ..explainer import _snap
+
+
+def ordered_notes(game: Any, state: Hashable, key: Callable[[Any, Any], Any] | None = None, depth: float = math.inf,
+                  evaluate: Callable | None = None, root_order: list | None = None) -> tuple[Any, list[Note]]:
+    """The course's fail-soft alpha-beta (prunes on equality) with each node's children sorted by `key` (stable;
+    None: actions() order), `depth` plies deep (then `evaluate(state, root player)`), the root's actions in
+    `root_order` when given: its value and a note per step."""
+    player = game.to_move(state)
+    notes: list[Note] = []
+    path: list[Frame] = []
+    pending: list = [None]
+
+    def search(s: Hashable, a: float, b: float, d: float) -> Any:
+        if game.is_terminal(s):
+            notes.append(Note(("utility", s), _snap(path), pending[0]))
+            pending[0] = None
+            return game.utility(s, player)
+        if d == 0:
+            notes.append(Note(("evaluate", s), _snap(path), pending[0]))
+            pending[0] = None
+            return evaluate(s, player)
+        maxing = game.to_move(s) == player
+        acts = list(game.actions(s))
+        order: list = []
+        if root_order is not None and not path:
+            acts = list(root_order)
+            if acts != list(game.actions(s)):
+                order = [(game.result(s, x), None) for x in acts]
+        elif key is not None:
+            keys = {x: key(s, x) for x in acts}
+            acts = sorted(acts, key=lambda x: keys[x])
+            order = [(game.result(s, x), keys[x]) for x in acts]
+        frame = Frame(s, "MAX" if maxing else "MIN", a, b, -math.inf if maxing else math.inf, width=len(acts),
+                      order=order)
+        path.append(frame)
+        for x in acts:
+            child = game.result(s, x)
+            notes.append(Note(("generate", child), _snap(path), pending[0]))
+            pending[0] = None
+            frame.done.append((child, None))
+            w = search(child, frame.alpha, frame.beta, d - 1)
+            frame.done[-1] = (child, w)
+            if maxing:
+                frame.v = max(frame.v, w)
+                if frame.v >= frame.beta:
+                    return leave(frame, len(frame.done) < frame.width)
+                frame.alpha = max(frame.alpha, frame.v)
+            else:
+                frame.v = min(frame.v, w)
+                if frame.v <= frame.alpha:
+                    return leave(frame, len(frame.done) < frame.width)
+                frame.beta = min(frame.beta, frame.v)
+        return leave(frame, False)
+
+    def leave(frame: Frame, cut: bool) -> Any:
+        if cut:
+            pending[0] = _snap(path)
+        path.pop()
+        return frame.v
+
+    value = search(state, -math.inf, math.inf, depth)
+    notes.append(Note(None, (), pending[0]))
+    return value, notes
+
+
+def deepening_where(case_name: str, game: Any, state: Hashable, max_depth: int, evaluate: Callable,
+                    got: list[tuple], name: Callable[[Hashable], str] = str) -> str | None:
+    """The first wrong step of an iterative deepening (its steps `got`): the depth it is in, the order of the root's
+    actions at that depth (the previous depth's best first), and the first wrong step inside that depth."""
+    best, start = None, 0
+    for d in range(1, max_depth + 1):
+        acts = list(game.actions(state))
+        if best is not None:
+            acts = [best] + [a for a in acts if a != best]
+        _, notes = ordered_notes(game, state, None, d, evaluate, root_order=acts)
+        steps = [n.step for n in notes if n.step is not None]
+        if got[start:start + len(steps)] != steps or (d == max_depth and len(got) != start + len(steps)):
+            order = ", ".join(f"{a!r}" for a in acts)
+            lead = (f"the root's actions in actions() order, {order}" if best is None else
+                    f"the root's actions in the order {order}: depth {d - 1}'s best action, {best!r}, first, then the "
+                    "others in actions() order")
+            where = (f"{case_name}, depth {d} of {max_depth} (after the {start} steps of depths 1..{d - 1}; it searches "
+                     f"{lead}, each to depth {d - 1})" if d > 1 else
+                     f"{case_name}, depth 1 of {max_depth} (it searches {lead}, each to depth 0: valued at once)")
+            return first_wrong_step(where, game, notes, got[start:], name)
+        best, start = _choice(game, state, acts, d, evaluate), start + len(steps)
+    return None
+
+
+def _choice(game: Any, state: Hashable, acts: list, d: int, evaluate: Callable) -> Any:
+    """The action a depth-`d` search picks: the first best in the order searched (alpha passed down, fail-soft)."""
+    player, choice, alpha = game.to_move(state), None, -math.inf
+    for a in acts:
+        v = _value(game, game.result(state, a), alpha, d - 1, evaluate, player)
+        if choice is None or v > alpha:
+            choice, alpha = a, v
+    return choice
+
+
+def _value(game: Any, s: Hashable, alpha: float, d: float, evaluate: Callable, player: Any,
+           beta: float = math.inf) -> Any:
+    if game.is_terminal(s):
+        return game.utility(s, player)
+    if d == 0:
+        return evaluate(s, player)
+    maxing = game.to_move(s) == player
+    v = -math.inf if maxing else math.inf
+    for a in game.actions(s):
+        w = _value(game, game.result(s, a), alpha, d - 1, evaluate, player, beta)
+        if maxing:
+            v = max(v, w)
+            if v >= beta:
+                return v
+            alpha = max(alpha, v)
+        else:
+            v = min(v, w)
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+    return v
