@@ -1,6 +1,6 @@
 # Entry decision_children_as_max (02_minimax), cell(s): minimax_decision
 # Mistake: the root's children are searched as MAX nodes (as if the root player moved again) instead of letting the opponent choose
-# First wrong step: 16-leaf tree: child P2.0 is maximised to 8 (from max(6, 8)) instead of min(6, 7) = 6
+# First wrong step: 16-leaf tree: the root's child P2.0 (MIN to move) is searched as a MAX node, so every level below is flipped; the decision returns 0 instead of 1
 
 # %% minimax_value
 def minimax_value(game, state):

@@ -1,6 +1,6 @@
 # Entry decision_min_for_second_player (02_minimax), cell(s): minimax_decision
 # Mistake: values are computed for the root player, but when the root player is the game's second player the decision takes the action with the SMALLEST value, as if values were always for players[0]
-# First wrong step: AIMA tree with MIN to move: children worth -3, -2, -2 to MIN; the decision picks action 0 (smallest, -3) instead of 1
+# First wrong step: AIMA tree with MIN to move: children worth -12, -6, -14 to MIN are negated to 12, 6, 14 and the decision picks action 2 instead of 1
 
 # %% minimax_value
 def minimax_value(game, state):

@@ -1,6 +1,6 @@
 # Entry quick_win_adds_bonus (02_minimax), cell(s): quick_win_decision
 # Mistake: adds the speed bonus instead of multiplying: utility + (10 - d), so a quick loss (-1 + 9 = 8) outranks a slow win (1 + 5 = 6)
-# First wrong step: lazy-win position O../X.X/.O., X to move: (0, 0)... first move (0, 1) lets O win 1 ply later, scored -1 + 8 = 7, higher than any later result; the decision is not (1, 1)
+# First wrong step: lost position .X./.OO/.X., X to move: (0, 0) lets O win at ply 2, scored -1 + 8 = 7, above the blocking (1, 0) whose loss comes at ply 4 (-1 + 6 = 5); returns (0, 0) instead of (1, 0)
 
 # %% minimax_value
 def minimax_value(game, state):

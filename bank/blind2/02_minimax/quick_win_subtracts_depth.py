@@ -1,6 +1,6 @@
 # Entry quick_win_subtracts_depth (02_minimax), cell(s): quick_win_decision
 # Mistake: scores a terminal state as utility - 0.1 * d: faster wins score higher, but a loss also gets worse the LATER it comes, so the fastest loss is preferred
-# First wrong step: lost position .X./.OO/.X., X to move: a loss 2 plies below scores -1.2 and a loss 4 plies below -1.4, so X does not pick the blocking (1, 0) that loses latest
+# First wrong step: lost position .X./.OO/.X., X to move: a loss 2 plies below scores -1.2 and a loss 4 plies below -1.4, so X picks (0, 0) (loss at ply 2) instead of the blocking (1, 0) that loses latest
 
 # %% minimax_value
 def minimax_value(game, state):

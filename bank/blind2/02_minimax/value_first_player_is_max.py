@@ -1,6 +1,6 @@
 # Entry value_first_player_is_max (02_minimax), cell(s): minimax_value
 # Mistake: MAX is always game.players[0] instead of the player to move at the root
-# First wrong step: AIMA tree with MIN to move at the root: the search maximises for MAX and returns 3 instead of -6 for MIN
+# First wrong step: AIMA tree with MIN to move at the root: the search takes MAX's point of view and returns 6 (MAX's value) instead of -6 for MIN, the player to move
 
 # %% minimax_value
 def minimax_value(game, state):

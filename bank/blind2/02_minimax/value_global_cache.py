@@ -1,6 +1,6 @@
 # Entry value_global_cache (02_minimax), cell(s): minimax_value
 # Mistake: a module-level dictionary of state values that is never cleared: a second search of the same game reads old answers (and skips the tree), and values stored for one root player are reused for another
-# First wrong step: test_value searches the 16-leaf tree; the traced search afterwards finds P1.0 in the cache and visits 1 node instead of 31
+# First wrong step: after the 16-leaf tree, the 8-leaf tree's root, also named 'P1.0', is found in the cache: returns 7 instead of 12 (and a traced search of the 16-leaf tree visits 1 node instead of 31)
 
 # %% minimax_value
 _values = {}

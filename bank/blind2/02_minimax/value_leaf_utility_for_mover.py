@@ -1,6 +1,6 @@
 # Entry value_leaf_utility_for_mover (02_minimax), cell(s): minimax_value
 # Mistake: at a terminal state takes the utility for the player to move there instead of the root player
-# First wrong step: RaceTo(10, 3) from total 0: the leaf total 10 with P2 to move (P1 just won) is scored utility(., 'P2') = -1 instead of +1 for P1
+# First wrong step: 8-leaf tree: the first leaf L.0 (3 for MAX) is scored for the player to move at the leaf (MIN), -3 instead of 3; the root value becomes -3 instead of 12
 
 # %% minimax_value
 def minimax_value(game, state):

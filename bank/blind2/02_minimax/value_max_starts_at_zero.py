@@ -1,6 +1,6 @@
 # Entry value_max_starts_at_zero (02_minimax), cell(s): minimax_value
 # Mistake: the running maximum starts at 0 instead of -infinity, so a MAX node whose children are all negative returns 0
-# First wrong step: AIMA tree with MIN to move at the root (values for MIN -3,-12,-8 ...): the MAX node never appears but in Nim (1, 2, 3) P1's node with all children -1 returns 0, so the root value is 0 instead of -1
+# First wrong step: Nim (1, 2, 3): the root (P1 to move), whose six children are all worth -1, returns max(0, -1, ...) = 0 instead of -1
 
 # %% minimax_value
 def minimax_value(game, state):
