@@ -1,6 +1,6 @@
 # Entry value_alternates_by_depth (02_minimax), cell(s): minimax_value
 # Mistake: decides MAX/MIN by the parity of the depth instead of asking game.to_move, so a skipped turn (Reversi without null move) is misjudged
-# First wrong step: Reversi(4, null_move=False), Black to move in .WB./BWBW/.WBB/.WWW: after (0, 3) Black moves again but the search treats that node as White's (MIN)
+# First wrong step: Reversi(4, null_move=False), Black to move in .WB./BWBW/.WBB/.WWW: after (0, 3) White is skipped and Black moves again, but depth 1 is treated as White's (MIN) node; the root value is 0 instead of 1
 
 # %% minimax_value
 def minimax_value(game, state):
