@@ -1,0 +1,52 @@
+# Entry decision_researches_best_child (02_minimax), cell(s): minimax_decision
+# Mistake: finds the best action with max(key=...), then searches its subtree a second time to get its value for a debug print: the trace holds the best subtree twice
+# First wrong step: 16-leaf tree: after both root moves are searched (31 nodes), P2.1 is generated and searched again, 46 nodes instead of 31
+
+# %% minimax_value
+def minimax_value(game, state):
+    """The minimax value of `state` for the player to move there."""
+    player = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        values = [value(game.result(s, a)) for a in game.actions(s)]
+        if game.to_move(s) == player:
+            return max(values)
+        return min(values)
+
+    return value(state)
+
+# %% minimax_decision
+def minimax_decision(game, state):
+    """The first action, in actions() order, with the best minimax value for the player to move."""
+    player = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        values = [value(game.result(s, a)) for a in game.actions(s)]
+        return max(values) if game.to_move(s) == player else min(values)
+
+    best_action = max(game.actions(state), key=lambda a: value(game.result(state, a)))
+    best_value = value(game.result(state, best_action))
+    assert best_value is not None
+    return best_action
+
+# %% quick_win_decision
+def quick_win_decision(game, state):
+    """Like minimax_decision, but a terminal state d plies below scores utility * (10 - d)."""
+    player = game.to_move(state)
+
+    def value(s, d):
+        if game.is_terminal(s):
+            return game.utility(s, player) * (10 - d)
+        values = [value(game.result(s, a), d + 1) for a in game.actions(s)]
+        return max(values) if game.to_move(s) == player else min(values)
+
+    best_action, best_value = None, -math.inf
+    for a in game.actions(state):
+        v = value(game.result(state, a), 1)
+        if v > best_value:
+            best_action, best_value = a, v
+    return best_action

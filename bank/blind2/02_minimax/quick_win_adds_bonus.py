@@ -1,0 +1,54 @@
+# Entry quick_win_adds_bonus (02_minimax), cell(s): quick_win_decision
+# Mistake: adds the speed bonus instead of multiplying: utility + (10 - d), so a quick loss (-1 + 9 = 8) outranks a slow win (1 + 5 = 6)
+# First wrong step: lost position .X./.OO/.X., X to move: (0, 0) lets O win at ply 2, scored -1 + 8 = 7, above the blocking (1, 0) whose loss comes at ply 4 (-1 + 6 = 5); returns (0, 0) instead of (1, 0)
+
+# %% minimax_value
+def minimax_value(game, state):
+    """The minimax value of `state` for the player to move there."""
+    player = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        values = [value(game.result(s, a)) for a in game.actions(s)]
+        if game.to_move(s) == player:
+            return max(values)
+        return min(values)
+
+    return value(state)
+
+# %% minimax_decision
+def minimax_decision(game, state):
+    """The first action, in actions() order, with the best minimax value for the player to move."""
+    player = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        values = [value(game.result(s, a)) for a in game.actions(s)]
+        return max(values) if game.to_move(s) == player else min(values)
+
+    best_action, best_value = None, -math.inf
+    for a in game.actions(state):
+        v = value(game.result(state, a))
+        if v > best_value:
+            best_action, best_value = a, v
+    return best_action
+
+# %% quick_win_decision
+def quick_win_decision(game, state):
+    """Like minimax_decision, but a terminal state d plies below scores utility * (10 - d)."""
+    player = game.to_move(state)
+
+    def value(s, d):
+        if game.is_terminal(s):
+            return game.utility(s, player) + (10 - d)
+        values = [value(game.result(s, a), d + 1) for a in game.actions(s)]
+        return max(values) if game.to_move(s) == player else min(values)
+
+    best_action, best_value = None, -math.inf
+    for a in game.actions(state):
+        v = value(game.result(state, a), 1)
+        if v > best_value:
+            best_action, best_value = a, v
+    return best_action
