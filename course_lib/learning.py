@@ -343,12 +343,12 @@ def record_message(case_name: str, got: Sequence[Any], want: list | str, tol: fl
             return (f"{case_name}: your record first differs from the correct one at update {i + 1}: its position "
                     f"should be\n{ok}\nYours recorded\n{step.state}")
         bad = [n for n in names if not _near(getattr(step, n), getattr(correct, n), tol)]
-        if bad and move_values is not None and moves is not None:
+        if bad and move_values is not None and moves is not None and before:
             mine = [(tuple(a), x) for a, x in move_values(game, step.state, list(before))]
             if not _near([x for _, x in mine], [x for _, x in moves], tol) or [a for a, _ in mine] != \
                     [tuple(a) for a, _ in moves]:
                 return None  # your move_values differs here: test_move_values grades it
-        if bad == ["weights"] and td_update is not None and step.state.to_move in ("X", "O"):
+        if bad == ["weights"] and td_update is not None and before:
             mine_w = td_update(list(before), features(step.state, step.state.to_move), step.target, alpha)
             if _near(list(step.weights), list(mine_w), tol):
                 bad = []  # your own td_update's step (graded in test_td_update)
