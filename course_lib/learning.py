@@ -169,7 +169,8 @@ def learning_curve(curve: Sequence[tuple[int, dict]], *, title: str | None = Non
     ax.set_ylabel("share of the evaluation games")
     ax.set_ylim(-0.02, 1.02)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8)
+    if names:
+        ax.legend(fontsize=8)
     ax.set_title(title or "learning curve of your self-play learner", fontsize=10)
     p = Picture(figure, ax)
     p.alt = curve_text(curve)
@@ -200,7 +201,8 @@ def weights_chart(history: Sequence[tuple[int, Sequence[float]]], *, title: str 
     ax.set_xlabel("self-play games trained")
     ax.set_ylabel("weight")
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7, ncol=2)
+    if xs:
+        ax.legend(fontsize=7, ncol=2)
     ax.set_title(title or "your weights as training goes", fontsize=10)
     p = Picture(figure, ax)
     p.alt = weights_text(history)

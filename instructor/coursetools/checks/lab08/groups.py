@@ -91,15 +91,15 @@ def check_td_update(td_update: Callable[..., Any]) -> int:
             continue
         v = value(w, f)
         j = next(k for k in range(len(want)) if not close(got[k], want[k]))
-        named = _prove(ref.TD_MISTAKES, [(case, got), *passed, *_more(todo, i, mine)],
-                       lambda m, c: m(*c.args), close)
+        observed = [(case, got), *passed, *_more(todo, i, mine)]
+        named = _prove(ref.TD_MISTAKES, observed, lambda m, c: m(*c.args), close)
         common.fail(
             f"td_update on {case.name}: your new weights first differ from the correct ones at weight {j}.\n"
             f"There the correct step has value v = {v:.4g}, TD error target - v = {target - v:.4g}, slope "
             f"v * (1 - v) = {v * (1 - v):.4g} and feature {j} = {f[j]:.4g}.\n"
             f"Each weight moves by alpha * error * v * (1 - v) * feature, so weight {j} goes from {w[j]:.4g} to "
             f"{want[j]:.4g}.\nYours returned {got[j]:.4g}.",
-            _known(named, len(passed) + 1, "Compute v = value(weights, features) once, before changing any weight."))
+            _known(named, len(observed), "Compute v = value(weights, features) once, before changing any weight."))
     return len(todo)
 
 
@@ -140,9 +140,9 @@ def check_move_values(move_values: Callable[..., Any]) -> int:
             lines.append(f"Yours gave {got[j]!r:.60}." if j < len(got) else "Yours listed no more moves.")
         else:
             lines.append(f"The correct list has {len(want)} moves, one per action in actions() order; yours has more.")
-        named = _prove(ref.MOVE_MISTAKES, [(case, got), *passed, *_more(todo, i, mine)],
-                       lambda m, c: m(c.game, c.state, c.args[0]), close)
-        common.fail("\n".join(lines), _known(named, len(passed) + 1,
+        observed = [(case, got), *passed, *_more(todo, i, mine)]
+        named = _prove(ref.MOVE_MISTAKES, observed, lambda m, c: m(c.game, c.state, c.args[0]), close)
+        common.fail("\n".join(lines), _known(named, len(observed),
                                               "List every action in actions() order with its value for the mover."))
     return len(todo)
 
@@ -296,7 +296,7 @@ def _group(fn: Callable[..., Any], todo: list[Case], fields: Sequence[str], mist
         named = _prove([m for m in mistakes if m.key != "trace_not_reset"], observed, _model_play, _same_games)
         named += [m for m in mistakes if m.key == "trace_not_reset"
                   and all(_first_wrong(c, seen, fields, {}, carry=True) is None for c, seen in observed)]
-        common.fail(message, _known(named, len(passed) + 1, advice))
+        common.fail(message, _known(named, len(observed), advice))
     return len(todo)
 
 
