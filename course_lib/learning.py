@@ -10,7 +10,7 @@ counts a half). Nothing here learns: the learning is what the lab asks for.
 >>> g = TicTacToe()
 >>> s = g.state_from(["X..", ".O.", "..."])
 >>> features(s, "X")
-[1.0, 2.0, 0.0, 4.0, 0.0, -1.0, 1.0]
+[1.0, 2.0, 0.0, 3.0, 0.0, -1.0, 1.0]
 >>> round(value([0.0] * N_FEATURES, features(s, "X")), 3)
 0.5
 """
