@@ -234,3 +234,31 @@ def test_lab08_source_states_its_graded_functions():
     for sig in ("td_update(weights, features, target, alpha)", "move_values(game, state, weights)",
                 "self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0)"):
         assert sig in text
+
+
+def test_lab08_training_runs_within_the_lab_and_cell_limits():
+    """The lab's training cell (1000 games of self-play and its test matches), run with the solutions, takes well
+    under the lab's 60 s and under the demo's per-cell limit, and the learner beats the random player more often
+    after training than before."""
+    from coursetools.quality.demo import DEMO_CELL_TIMEOUT
+
+    nb = nbformat.read(SOURCE, as_version=4)
+    namespace: dict = {"display": lambda *a, **k: None}
+    training = None
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if cell.cell_type != "code" or "colab-setup" in cell.metadata.get("tags", []) or meta.get("grade"):
+            continue
+        if "def train(" in cell.source:
+            training = cell.source
+            break
+        exec(compile(cell.source, "lab08", "exec"), namespace)  # noqa: S102 - the lab's own cells
+    assert training is not None
+    start = time.process_time()
+    exec(compile(training, "lab08-training", "exec"), namespace)  # noqa: S102
+    took = time.process_time() - start
+    print(f"lab 08 training: {took:.1f} s of processor time")
+    assert took < min(60, DEMO_CELL_TIMEOUT) / 2
+    curve = namespace["curve"]
+    assert curve[-1][1]["random"][0] > curve[0][1]["random"][0]
+    assert curve[-1][1]["hand-made"][0] > curve[0][1]["hand-made"][0]
