@@ -262,3 +262,65 @@ def test_lab08_training_runs_within_the_lab_and_cell_limits():
     curve = namespace["curve"]
     assert curve[-1][1]["random"][0] > curve[0][1]["random"][0]
     assert curve[-1][1]["hand-made"][0] > curve[0][1]["hand-made"][0]
+
+
+# -- cases drawn for each submission --------------------------------------------------------------------------
+
+STAMPS = [f"2026-11-{day:02d} {hour:02d}:17:03.{day * hour:06d} UTC" for day, hour in zip(range(1, 21), range(3, 23))]
+GROUPS = {"td_update": ("td_update",), "move_values": ("move_values",),
+          "self_play": ("self_play_episode", "move_values", "td_update"), "traces": ("self_play_episode",)}
+
+
+def _lab08(entry: str | None) -> dict:
+    """Lab 08's graded functions: the solution, with a bank entry's cells in place of its own."""
+    from coursetools.quality.submission import parse_answers
+
+    answers = solution_answers(SOURCE)
+    if entry:
+        answers.update(parse_answers((ROOT / "bank" / "08_learning" / f"{entry}.py").read_text()))
+    namespace: dict = {}
+    exec("from course_lib.learning import N_FEATURES, Step, features, reward, value", namespace)  # noqa: S102
+    for code in answers.values():
+        exec(code, namespace)  # noqa: S102
+    return namespace
+
+
+def _failing(fns: dict) -> list[str]:
+    from coursetools.hidden import check
+
+    out = []
+    for group, names in GROUPS.items():
+        try:
+            check("08_learning", group, **{n: fns[n] for n in names})
+        except CheckFailed:
+            out.append(group)
+    return out
+
+
+def test_lab08_a_submission_meets_its_own_draw(monkeypatch):
+    from coursetools.checks import common
+    from coursetools.checks.lab08 import cases as data
+
+    monkeypatch.setenv("COURSE_SECRET_SEED", "draws-test-seed")
+    for make in (data.td_rows, data.positions, data.self_play, data.traces):
+        with common.for_student("ada", STAMPS[0]):
+            first = [(c.id, repr((c.state, c.args))) for c in make()]
+        with common.for_student("ada", STAMPS[0]):
+            again = [(c.id, repr((c.state, c.args))) for c in make()]
+        with common.for_student("ada", STAMPS[1]):
+            later = [(c.id, repr((c.state, c.args))) for c in make()]
+        assert first == again and [i for i, _ in first] == [i for i, _ in later]
+        assert [c for i, c in first if i.startswith("secret")] != [c for i, c in later if i.startswith("secret")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry, failing", [(None, []), ("no_squash_gradient", ["td_update"]),
+                                            ("trace_not_reset", ["traces"]), ("explore_value", ["self_play"])])
+def test_lab08_a_bank_entry_scores_the_same_under_twenty_timestamps(monkeypatch, entry, failing):
+    from coursetools.checks import common
+
+    monkeypatch.setenv("COURSE_SECRET_SEED", "draws-test-seed")
+    fns = _lab08(entry)
+    for stamp in STAMPS:
+        with common.for_student("bank", stamp):
+            assert _failing(fns) == failing, stamp
