@@ -245,7 +245,8 @@ def _nums(xs: Sequence[float]) -> str:
 
 
 def first_wrong_update(case_name: str, index: int, want: Step, got: Any, fields: Sequence[str],
-                       move_values: Sequence[tuple[Any, float]] | None = None, tol: float = 1e-6) -> str:
+                       move_values: Sequence[tuple[Any, float]] | None = None, tol: float = 1e-6,
+                       drawn: tuple[float, float] | None = None) -> str:
     """The message for the first update whose record leaves the correct one: where (the update's number and the
     position), what the correct learner held there (value, target, error), the rule of the first field that
     differs, and what the student's record has. `want` is the correct step from the student's own state before
@@ -260,8 +261,13 @@ def first_wrong_update(case_name: str, index: int, want: Step, got: Any, fields:
         shown = ""
         if move_values:
             shown = " Move values for the player to move: " + ", ".join(f"{a}: {v:.4g}" for a, v in move_values[:9]) + "."
+        draw = ""
+        if drawn is not None:
+            number, epsilon = drawn
+            draw = (f" Here rng.random() gives {number:.4g}, {'below' if number < epsilon else 'not below'} epsilon = "
+                    f"{epsilon:g}, so it plays {'a random move' if number < epsilon else 'the best move'}.")
         lines.append("It draws rng.random() once; below epsilon it plays rng.choice(actions), else the first move "
-                     f"of largest value, here {want.action}.{shown}")
+                     f"of largest value: {want.action}.{draw}{shown}")
     elif first == "value":
         lines.append("The value is value(weights, features(state, p)) with p the player to move there, taken before "
                      "the move and before the update.")

@@ -324,3 +324,18 @@ def test_lab08_a_bank_entry_scores_the_same_under_twenty_timestamps(monkeypatch,
     for stamp in STAMPS:
         with common.for_student("bank", stamp):
             assert _failing(fns) == failing, stamp
+
+
+def test_lab08_a_wrong_move_is_explained_with_the_draw_and_the_move_values():
+    def last_of_ties(game, weights, rng, alpha, epsilon, lam=0.0):
+        w, trace, s, history = list(weights), [0.0] * N_FEATURES, game.initial, []
+        while not game.is_terminal(s):
+            st = ref.step(game, s, w, trace, rng, alpha, epsilon, lam,
+                          values=lambda g, state, ws: list(reversed(ref.move_values(g, state, ws))))
+            history.append(st)
+            w, trace, s = st.weights, st.trace, game.result(s, st.action)
+        return w, history
+    text = _fails(lab08.check_self_play, last_of_ties, ref.move_values, ref.td_update)
+    assert "game 1: your record first differs from the correct one at update 1" in text
+    assert "the first move of largest value: (0, 0). Here rng.random() gives 0.1344, not below epsilon = 0" in text
+    assert "Yours recorded action (2, 2)." in text and "matches none of the known mistakes" in text

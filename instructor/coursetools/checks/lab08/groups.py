@@ -226,7 +226,9 @@ def _first_wrong(case: Case, games: list, fields: Sequence[str], helpers: dict, 
                     want = alt
                 else:
                     values = ref.move_values(case.game, s, w) if bad[0] == "action" else None
-                    return first_wrong_update(name, i, want, got, bad, values, TOL)
+                    probe = random.Random()
+                    probe.setstate(before)
+                    return first_wrong_update(name, i, want, got, bad, values, TOL, drawn=(probe.random(), epsilon))
             w, trace = list(got.weights), list(got.trace)
             s = case.game.result(s, want.action if "action" in fields else got.action)
         if not case.game.is_terminal(s):
