@@ -8,7 +8,7 @@ the folders to this list. Scratch courses made by the tests (`coursetools.qualit
 labs of their own: `labs_in` lists what a course folder has.
 
 >>> LABS[0], LABS[-1]
-('01_game_trees', '07_mcts')
+('01_game_trees', '08_learning')
 >>> checks_module("03_alphabeta")
 'coursetools.checks.lab03'
 """
@@ -25,6 +25,7 @@ LABS: tuple[str, ...] = (
     "05_heuristics",
     "06_beyond_two_players",
     "07_mcts",
+    "08_learning",
 )
 
 

@@ -42,9 +42,15 @@ def test_blind_bank_messages_are_the_judged_ones(batch, lab):
     assert not problems, report
 
 
+# Lab 08 is newer than the blind bank: its blind entries are written after it, by someone who has not read its
+# checks. Until bank/blind/08_learning/ exists, that lab alone may lack them; every other lab must have them.
+AWAITING_BLIND = {"08_learning"}
+
+
 def test_blind_bank_verdicts_only_get_better():
     counts = verdict_counts(ROOT)
-    assert set(counts) == set(BLIND) and len(BLIND) == len(LABS)
+    waiting = {lab for lab in AWAITING_BLIND if not batch_folder(ROOT, lab).is_dir()}
+    assert set(counts) == set(BLIND) and set(BLIND) | waiting == set(LABS)
     misleading = sum(c["misleads"] for c in counts.values())
     good = sum(c[v] for c in counts.values() for v in GOOD)
     unjudged = sum(c["unjudged"] for c in counts.values())

@@ -34,6 +34,13 @@ class LentRandom(random.Random):
     here, in the grader, so a check knows the state the search left it in. Nothing else of the grader is
     reachable through it: only its public methods are lent, as for any object the checker lends."""
 
+    # Drawing with getrandbits as `random.Random` does (overriding `random` alone would change what choice() draws).
+    _randbelow = random.Random._randbelow_with_getrandbits
+
+    def random(self) -> float:
+        """The next float in [0, 1): a Python method, so that it is lent like `choice` (lab 08 draws with it)."""
+        return super().random()
+
 
 def has_secret() -> bool:
     """True when the grader runs with a secret seed."""
