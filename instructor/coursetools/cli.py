@@ -9,6 +9,7 @@ from coursetools import course_root
 from coursetools.course.notebooks import dirty_cells, notebooks_under
 from .pipeline_cli import PIPELINE_COMMANDS, add_pipeline_arguments
 from coursetools.course.stamp import cmd_stamp
+from coursetools.service.commands import SERVE_COMMANDS, add_serve_arguments
 
 
 def cmd_check_notebooks_clean(args: argparse.Namespace) -> int:
@@ -120,6 +121,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
+    **SERVE_COMMANDS,  # serve, tokens (coursetools/service/commands.py)
     "bank": cmd_bank,
     "blind": cmd_blind,
     "build-submission": cmd_build_submission,
@@ -139,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="coursetools", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     parsers = {name: sub.add_parser(name, help=fn.__doc__) for name, fn in COMMANDS.items()}
+    add_serve_arguments(parsers)
     parsers["bank"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/)")
     parsers["blind"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/blind/)")
     parsers["blind"].add_argument("--write", action="store_true",

@@ -205,7 +205,19 @@ def cmd_report(args: argparse.Namespace) -> int:
             print(f"coursetools report {lab}: {type(exc).__name__}: {exc} (is the lab graded?)", file=sys.stderr)
             return 1
         print(f"class report of {lab}: {paths['html']} (figure {paths['png'].name}, table {paths['csv'].name})")
+        checks = _checks_report(root, lab)
+        if checks:
+            print(f"{checks[1]}; table {checks[0].name}")
     return 0
+
+
+def _checks_report(root: Path, lab: str) -> tuple[Path, str] | None:
+    """How many self-checks students needed before they passed (when the self-check service's database is set)."""
+    if not os.environ.get("COURSE_SERVICE_DB"):
+        return None
+    from coursetools.service.records import write_checks_report
+
+    return write_checks_report(root, lab)
 
 
 def cmd_student_edition(args: argparse.Namespace) -> int:
