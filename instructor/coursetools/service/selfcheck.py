@@ -184,6 +184,15 @@ def template_gradebook(course: Path, lab: str) -> Path:
     return target
 
 
+def _cell_timeout() -> int:
+    """Seconds a cell may run in a check: ``COURSE_SELFCHECK_CELL_TIMEOUT`` (default 60; a correct lab's slowest
+    cell takes a few seconds)."""
+    try:
+        return max(5, int(os.environ.get("COURSE_SELFCHECK_CELL_TIMEOUT", 60)))
+    except ValueError:
+        return 60
+
+
 def _timestamp() -> str:
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f UTC")
 
@@ -222,7 +231,8 @@ def check_notebook(course: Path, lab: str, student: str, notebook: bytes, check_
             os.environ["COURSE_SECRET_SEED"] = check_seed(lab, student, check_id)
             try:
                 report = grade(scratch, lab, jobs=1, students=[student], force=True, progress=None,
-                               sandbox=False if sandbox == "none" else sandbox, submission_timeout=300.0)
+                               sandbox=False if sandbox == "none" else sandbox, submission_timeout=300.0,
+                               cell_timeout=_cell_timeout())
             finally:
                 if before is None:
                     os.environ.pop("COURSE_SECRET_SEED", None)
