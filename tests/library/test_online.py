@@ -111,9 +111,9 @@ def test_the_answer_as_a_short_table():
         {"cell": "test_value", "verdict": "failed", "points": 0.0, "max_points": 3.0, "hidden": {"passed": 0, "of": 1},
          "visible": "AssertionError: the value is 7, yours is 8", "explanation": "minimax_value on secret ..."},
         {"cell": "test_decision", "verdict": "passed", "points": 2.0, "max_points": 2.0,
-         "hidden": {"passed": 1, "of": 1}, "visible": None, "explanation": None}]})
+         "hidden": {"passed": 1, "of": 1, "cases": 12}, "visible": None, "explanation": None}]})
     text = repr(answer)
     assert text.splitlines()[0] == "02_minimax: 1 of 2 test cells passed, 2 of 5 points (a check, not your grade)"
-    assert "test_value     FAILED   0/3     0 of 1" in text and "test_decision  passed   2/2     1 of 1" in text
+    assert "test_value     FAILED   0/3     0 of 1" in text and "test_decision  passed   2/2     1 of 1 (12 cases)" in text
     assert "test_value (visible tests):\n  AssertionError: the value is 7, yours is 8" in text
     assert "<table>" in answer._repr_html_() and json.loads(json.dumps(answer))["lab"] == "02_minimax"

@@ -160,6 +160,9 @@ def test_bank_entries_answer_verdicts_and_nothing_hidden(course, tmp_path, monke
         assert 1 <= c["hidden"]["of"] and 0 <= c["hidden"]["passed"] <= c["hidden"]["of"]
         if gid not in failing:
             assert c["hidden"]["passed"] == c["hidden"]["of"] and c["explanation"] is None
+            assert c["hidden"]["cases"] >= 1
+        elif c["hidden"]["passed"] < c["hidden"]["of"]:
+            assert c["hidden"]["cases"] is None
     for gid in failing:
         assert cells[gid]["explanation"] or cells[gid]["visible"], cells[gid]
     text = text_of(answer)

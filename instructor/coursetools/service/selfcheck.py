@@ -289,7 +289,9 @@ def _cells(course: Path, scratch: Path, lab: str, student: str) -> list[dict]:
             "points": float(points or 0.0),
             "max_points": float(max_points or 0.0),
             "visible": _visible(visible_outputs, record.get("kind", "not run")),
-            "hidden": {"passed": sum(1 for h in hidden if h.get("passed")), "of": len(calls)},
+            "hidden": {"passed": sum(1 for h in hidden if h.get("passed")), "of": len(calls),
+                       "cases": sum(h.get("cases") or 0 for h in hidden) if len(hidden) == len(calls)
+                       and all(h.get("passed") and h.get("cases") for h in hidden) else None},
             "explanation": _explanation(str(failed[-1].get("evalue", ""))) if failed else None,
         })
     return out
