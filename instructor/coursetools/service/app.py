@@ -103,7 +103,7 @@ async def check(request: Request) -> JSONResponse:
     answer = await run_in_threadpool(answers.wait_answer, check_id, settings.timeout)
     if answer is None:
         return error(504, f"no answer within {settings.timeout:.0f} s: the checkers are busy; try again in a few "
-                          "minutes (this check does not count against your limit once it is answered)")
+                          "minutes")
     await run_in_threadpool(records.finish, check_id, answer)
     return JSONResponse({**answer, "practice": practice})
 
