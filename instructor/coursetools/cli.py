@@ -121,12 +121,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
-    **SERVE_COMMANDS,  # serve, tokens (coursetools/service/commands.py)
     "bank": cmd_bank,
     "blind": cmd_blind,
     "build-submission": cmd_build_submission,
     "check-notebooks-clean": cmd_check_notebooks_clean,
     "dist": cmd_dist,
+    **SERVE_COMMANDS,  # serve, tokens (coursetools/service/commands.py)
     "figures": cmd_figures,
     "golden": cmd_golden,
     "mutants": cmd_mutants,
