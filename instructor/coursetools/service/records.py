@@ -104,15 +104,16 @@ def start(check_id: str, student: str, lab: str, practice: bool = False) -> None
     limit, window = limits()
     with connect() as conn, conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"selfcheck/{student}/{lab}",))
+        # clock_timestamp(), not now(): now() is when the transaction began, before the lock was ours
         rows = conn.execute(
-            "SELECT extract(epoch FROM at + make_interval(secs => %s) - now()) FROM selfcheck_records "
-            "WHERE student = %s AND lab = %s AND at > now() - make_interval(secs => %s) ORDER BY at",
+            "SELECT extract(epoch FROM at + make_interval(secs => %s) - clock_timestamp()) FROM selfcheck_records "
+            "WHERE student = %s AND lab = %s AND at > clock_timestamp() - make_interval(secs => %s) ORDER BY at",
             (window, student, lab, window)).fetchall()
         if len(rows) >= limit:
-            retry = max(1, int(float(rows[len(rows) - limit][0]) + 0.999))
+            retry = min(window, max(1, int(float(rows[len(rows) - limit][0]) + 0.999)))
             raise RateLimited(limit, window, retry)
-        conn.execute("INSERT INTO selfcheck_records (check_id, student, lab, practice) VALUES (%s, %s, %s, %s)",
-                     (check_id, student, lab, practice))
+        conn.execute("INSERT INTO selfcheck_records (check_id, student, lab, practice, at) "
+                     "VALUES (%s, %s, %s, %s, clock_timestamp())", (check_id, student, lab, practice))
 
 
 def finish(check_id: str, answer: dict) -> None:
