@@ -160,11 +160,12 @@ def read_notebook(path: str | os.PathLike | None = None) -> tuple[bytes, str | N
         raw = found.read_bytes()
     except OSError as exc:
         raise CheckOnlineError(f"cannot read {found.name}: {exc.strerror}") from None
-    try:
-        saved = json.loads(raw)
-    except ValueError:
-        raise CheckOnlineError(f"{found.name} is not a saved notebook (is it still being saved? try again)") from None
-    if path is None:
+    if path is None:  # the notebook this kernel runs for: it must be saved, and hold what was run
+        try:
+            saved = json.loads(raw)
+        except ValueError:
+            raise CheckOnlineError(f"{found.name} is not a saved notebook (is it still being saved? try again)") \
+                from None
         number = unsaved_run(saved)
         if number is not None:
             raise CheckOnlineError(f"save first: the saved {found.name} is older than your last run (cell [{number}] "

@@ -22,6 +22,7 @@ import urllib.request
 from pathlib import Path
 
 from coursetools.labs import labs_in
+from coursetools.quality.demo import DEMO_CELL_TIMEOUT
 from coursetools.quality.toycourse import _write_config
 
 
@@ -87,6 +88,7 @@ def run_selfcheck_demo(root: Path, labs: list[str] | None = None) -> int:
     services.up(root)
     env = {k: v for k, v in os.environ.items() if k != "COURSE_DB_URL"}
     env.update(services.env(root))
+    env.setdefault("COURSE_SELFCHECK_CELL_TIMEOUT", str(DEMO_CELL_TIMEOUT))  # as `make demo` grades the class
     saved = {k: os.environ.get(k) for k in services.env(root)}
     os.environ.update(services.env(root))
     worker = server = None
