@@ -174,3 +174,32 @@ def test_bank_entries_answer_verdicts_and_nothing_hidden(course, tmp_path, monke
     assert digest(gradebook) == before
     assert not (course / "submitted").exists() and not (course / "autograded").exists()
     assert not any((course / "build" / "selfcheck" / "checks").iterdir())
+
+
+def test_checks_in_threads_keep_their_own_seed(course, tmp_path, monkeypatch):
+    """Two checks at once in one worker (its threads): each grades with its own seed, and the worker's environment
+    keeps the instructor's seed."""
+    import threading
+
+    monkeypatch.setenv("COURSE_SECRET_SEED", SECRET)
+    good = notebook_for(course, tmp_path, None)
+    answers = {}
+
+    def one(check_id: str) -> None:
+        answers[check_id] = check_notebook(course, LAB, "ada", good, check_id)
+
+    threads = [threading.Thread(target=one, args=(f"check-thread-{i}",)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert os.environ["COURSE_SECRET_SEED"] == SECRET
+    assert all(a["refused"] is None and all(c["verdict"] == "passed" for c in a["cells"]) for a in answers.values())
+    # the grading process had the check's seed: its hidden checks ran the secret cases too
+    from coursetools.checks.lab02 import cases as data
+
+    with_secret = len(data.CASES["value_trace"]())
+    monkeypatch.delenv("COURSE_SECRET_SEED")
+    assert len(data.CASES["value_trace"]()) < with_secret
+    for a in answers.values():
+        assert {c["cell"]: c for c in a["cells"]}["test_value_trace"]["hidden"]["cases"] == with_secret

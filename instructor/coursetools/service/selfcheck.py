@@ -24,7 +24,6 @@ import os
 import re
 import shutil
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +42,6 @@ VISIBLE_CHARS = 1500
 DRAWN = re.compile(r"^[A-Za-z_][\w ()]{0,60}? on (?:a |the )?secret\b")
 NOT_SHOWN = ("The first difference is on one of the fixed hidden cases, which a self-check does not show; "
              "the visible tests and the known mistakes below may help.")
-_ENV_LOCK = threading.Lock()
 
 
 class Refused(Exception):
@@ -147,9 +145,12 @@ def hidden_strings(course: Path, lab: str) -> list[str]:
 
 # --- the scratch course -------------------------------------------------------------------------------------------
 
-def _write_config(folder: Path, course: Path) -> None:
+def _write_config(folder: Path, course: Path, seed: str | None = None) -> None:
+    """The scratch course's nbgrader config: the course's, its own root and gradebook, and the check's seed (set in
+    the grading process that reads it, so checks in threads of one worker never share one environment; the kernel
+    gets a clean environment whatever its grader's)."""
     cfg = course / "nbgrader_config.py"
-    (folder / "nbgrader_config.py").write_text("\n".join([
+    lines = [
         "# Written by coursetools.service.selfcheck: the course's config, for one self-check's scratch course.",
         "c = get_config()  # noqa: F821",
         f"_course_config = {str(cfg)!r}",
@@ -157,7 +158,12 @@ def _write_config(folder: Path, course: Path) -> None:
         "    exec(compile(_f.read(), _course_config, 'exec'), {'get_config': get_config, '__file__': _course_config})",
         f"c.CourseDirectory.root = {str(folder)!r}",
         f"c.CourseDirectory.db_url = {'sqlite:///' + str(folder / 'gradebook.db')!r}",
-    ]) + "\n")
+    ]
+    if seed is not None:
+        # only in the grading process (its coordinator sets the events file); never in the worker reading it
+        lines += ["import os as _os", "if _os.environ.get('COURSETOOLS_GRADING_EVENTS'):",
+                  f"    _os.environ['COURSE_SECRET_SEED'] = {seed!r}"]
+    (folder / "nbgrader_config.py").write_text("\n".join(lines) + "\n")
 
 
 def template_gradebook(course: Path, lab: str) -> Path:
@@ -220,24 +226,15 @@ def check_notebook(course: Path, lab: str, student: str, notebook: bytes, check_
     try:
         shutil.copytree(course / "source" / lab, scratch / "source" / lab)
         shutil.copy(template, scratch / "gradebook.db")
-        _write_config(scratch, course)
+        _write_config(scratch, course, check_seed(lab, student, check_id))
         folder = scratch / "submitted" / student / lab
         folder.mkdir(parents=True)
         nbformat.write(nb, folder / f"{lab}.ipynb")
         (folder / "timestamp.txt").write_text(_timestamp())
         sandbox = os.environ.get("COURSE_SELFCHECK_SANDBOX", "bwrap")
-        with _ENV_LOCK:  # the grader's subprocesses take this process's environment
-            before = os.environ.get("COURSE_SECRET_SEED")
-            os.environ["COURSE_SECRET_SEED"] = check_seed(lab, student, check_id)
-            try:
-                report = grade(scratch, lab, jobs=1, students=[student], force=True, progress=None,
-                               sandbox=False if sandbox == "none" else sandbox, submission_timeout=300.0,
-                               cell_timeout=_cell_timeout())
-            finally:
-                if before is None:
-                    os.environ.pop("COURSE_SECRET_SEED", None)
-                else:
-                    os.environ["COURSE_SECRET_SEED"] = before
+        report = grade(scratch, lab, jobs=1, students=[student], force=True, progress=None,
+                       sandbox=False if sandbox == "none" else sandbox, submission_timeout=300.0,
+                       cell_timeout=_cell_timeout())
         result = report.results.get(student)
         answer = {"check_id": check_id, "lab": lab, "student": student, "cells": [], "refused": None}
         if result is None or result.status != "graded":
