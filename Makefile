@@ -52,6 +52,12 @@ release: $(STAMP)
 stamp: $(STAMP)
 	$(BIN)/python -m coursetools stamp
 
+# The self-check service end to end (docs/selfcheck.md): broker, database, one worker and the HTTP service on
+# 127.0.0.1; the demo class sends its notebooks through course_lib.check_online (LABS="02_minimax" for fewer).
+.PHONY: selfcheck-demo
+selfcheck-demo: $(STAMP) sandbox-deps
+	$(BIN)/python -m coursetools selfcheck-demo $(LABS)
+
 # The browser tests drive Debian's Chromium (Playwright never downloads a browser here).
 browser-deps:
 	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \

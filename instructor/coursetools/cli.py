@@ -9,6 +9,7 @@ from coursetools import course_root
 from coursetools.course.notebooks import dirty_cells, notebooks_under
 from .pipeline_cli import PIPELINE_COMMANDS, add_pipeline_arguments
 from coursetools.course.stamp import cmd_stamp
+from coursetools.service.commands import SERVE_COMMANDS, add_serve_arguments
 
 
 def cmd_check_notebooks_clean(args: argparse.Namespace) -> int:
@@ -139,6 +140,7 @@ COMMANDS = {
     "build-submission": cmd_build_submission,
     "check-notebooks-clean": cmd_check_notebooks_clean,
     "dist": cmd_dist,
+    **SERVE_COMMANDS,  # serve, tokens (coursetools/service/commands.py)
     "figures": cmd_figures,
     "golden": cmd_golden,
     "mutants": cmd_mutants,
@@ -155,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="coursetools", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     parsers = {name: sub.add_parser(name, help=fn.__doc__) for name, fn in COMMANDS.items()}
+    add_serve_arguments(parsers)
     parsers["bank"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/)")
     parsers["blind"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/blind/)")
     parsers["blind"].add_argument("--write", action="store_true",

@@ -212,7 +212,26 @@ def cmd_report(args: argparse.Namespace) -> int:
             print(f"coursetools report {lab}: {type(exc).__name__}: {exc} (is the lab graded?)", file=sys.stderr)
             return 1
         print(f"class report of {lab}: {paths['html']} (figure {paths['png'].name}, table {paths['csv'].name})")
+        checks = _checks_report(root, lab)
+        if checks:
+            print(f"{checks[1]}; table {checks[0].name}")
     return 0
+
+
+def _checks_report(root: Path, lab: str) -> tuple[Path, str] | None:
+    """How many self-checks students needed before they passed (when the self-check service's database is set)."""
+    if not os.environ.get("COURSE_SERVICE_DB"):
+        return None
+    from coursetools.service.records import write_checks_report
+
+    return write_checks_report(root, lab)
+
+
+def cmd_selfcheck_demo(args: argparse.Namespace) -> int:
+    """The demo class checks its notebooks through the self-check service (broker, a worker, HTTP) as students do."""
+    from coursetools.quality.selfcheck_demo import run_selfcheck_demo
+
+    return run_selfcheck_demo(course_root(), args.labs or None)
 
 
 def cmd_student_edition(args: argparse.Namespace) -> int:
@@ -249,6 +268,7 @@ PIPELINE_COMMANDS = {
     "hand-out": cmd_hand_out,
     "rebuild-gradebook": cmd_rebuild_gradebook,
     "report": cmd_report,
+    "selfcheck-demo": cmd_selfcheck_demo,
     "student-edition": cmd_student_edition,
     "zip-collect": cmd_zip_collect,
 }
@@ -291,6 +311,7 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     parsers["demo"].add_argument("--out", help="the demo course's folder (default build/demo-course)")
     parsers["report"].add_argument("labs", nargs="+", metavar="LAB", help="graded labs")
     parsers["student-edition"].add_argument("--out", help="folder to write (default build/student-edition)")
+    parsers["selfcheck-demo"].add_argument("labs", nargs="*", metavar="LAB", help="only these labs (default: every lab)")
     p = parsers["zip-collect"]
     p.add_argument("lab")
     p.add_argument("zip")
