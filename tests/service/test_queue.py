@@ -17,7 +17,7 @@ import psutil
 import pytest
 
 from coursetools.quality.toycourse import LAB, PERFECT, make_toy_course, remove_course, toy_submission
-from coursetools.service import answers, classgrade, queue
+from coursetools.service import answers, queue
 from coursetools.service import services as svc
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,24 +65,29 @@ def _cmdlines(pid: int) -> list[str]:
 
 
 @pytest.fixture
-def slow_course(tmp_path):
+def slow_course(tmp_path, monkeypatch):
+    from coursetools import tool_env
+    from coursetools.service import selfcheck
+
+    monkeypatch.setenv("PATH", tool_env()["PATH"])  # nbgrader runs alembic by name
     course = make_toy_course(tmp_path / "course")
-    toy_submission(course, "slow", SLOW, timestamp="2026-03-01 12:00:00.000000 UTC")
-    classgrade._template(course, LAB)  # the lab's scratch gradebook, which workers on this machine share
-    yield course
+    notebook = toy_submission(course, "slow", SLOW)
+    selfcheck.template_gradebook(course, LAB)  # the lab's scratch gradebook, which workers on this machine share
+    yield course, notebook.read_bytes()
     remove_course(course)
 
 
 @pytest.mark.slow
-def test_a_worker_killed_mid_task_has_it_run_by_another_within_a_minute_once(slow_course, start_worker):
-    course = slow_course
+def test_a_worker_killed_mid_check_has_it_run_by_another_within_a_minute_and_answered_once(slow_course,
+                                                                                          start_worker):
+    course, notebook = slow_course
     workers = [start_worker(course, "--threads", "1") for _ in range(2)]
-    files, _ = classgrade._files_of(course, LAB, "slow", [LAB])
-    message = queue.app().grade.send(LAB, "slow", files, classgrade.lab_fingerprint(course, LAB), 120, "bwrap")
-    started = f"grading {LAB}/slow started"
+    check_id = f"kill-{time.time_ns()}"
+    queue.submit_check(check_id, LAB, "slow", notebook)
+    started = f"check {check_id} started"
     deadline = time.monotonic() + 120
     while not any(started in w.log() for w in workers):
-        assert time.monotonic() < deadline, "no worker took the submission:\n" + "\n".join(w.log() for w in workers)
+        assert time.monotonic() < deadline, "no worker took the check:\n" + "\n".join(w.log() for w in workers)
         time.sleep(0.1)
     victim, other = (workers[0], workers[1]) if started in workers[0].log() else (workers[1], workers[0])
     while not any("autograde" in line for line in _cmdlines(victim.proc.pid)):  # nbgrader is at work
@@ -93,14 +98,18 @@ def test_a_worker_killed_mid_task_has_it_run_by_another_within_a_minute_once(slo
     victim.proc.send_signal(signal.SIGKILL)
     killed = time.monotonic()
     victim.proc.wait()
-    assert other.wait_for(started, 60), f"no other worker took the task within a minute:\n{other.log()}"
+    assert answers.get_answer(check_id) is None
+    assert other.wait_for(started, 60), f"no other worker took the check within a minute:\n{other.log()}"
     redelivered = time.monotonic() - killed
-    result = message.get_result(block=True, timeout=180_000)
-    assert result["status"] == "graded", result
-    assert sum(nb["grades"]["test_mul"] for nb in result["notebooks"].values()) == 2
-    done = f"grading {LAB}/slow done"
-    assert done not in victim.log() and other.log().count(done) == 1
+    answer = answers.wait_answer(check_id, 180)
+    answered = time.monotonic() - killed
+    assert answer is not None, other.log()
+    assert answer["refused"] is None and {c["cell"]: c["verdict"] for c in answer["cells"]}, answer
+    assert all(c["points"] == c["max_points"] for c in answer["cells"]), answer  # slow, but right
+    assert answers.answer_count(check_id) == 1
+    assert f"check {check_id} answered" not in victim.log()
+    assert other.log().count(f"check {check_id} answered") == 1
     time.sleep(2)
     alive = [p for p in children if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     assert not alive, f"the killed worker's nbgrader or kernel outlived it: {alive}"
-    print(f"redelivered {redelivered:.1f} s after the SIGKILL")
+    print(f"taken again {redelivered:.1f} s after the SIGKILL, answered {answered:.1f} s after it")
