@@ -120,6 +120,20 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_worker(args: argparse.Namespace) -> int:
+    """Run a worker of the self-check service: it takes checks and class grading from the broker."""
+    from coursetools.service.worker import main as worker
+
+    return worker(args)
+
+
+def cmd_services(args: argparse.Namespace) -> int:
+    """Start or stop the local broker (Redis) and database (PostgreSQL) on Unix sockets under build/services/."""
+    from coursetools.service.services import main as services
+
+    return services([args.action])
+
+
 COMMANDS = {
     "bank": cmd_bank,
     "blind": cmd_blind,
@@ -133,6 +147,8 @@ COMMANDS = {
     "release": cmd_release,
     "stamp": cmd_stamp,
     "tournament": cmd_tournament,
+    "worker": cmd_worker,
+    "services": cmd_services,
     **PIPELINE_COMMANDS,  # grade, demo, student-edition, ... (coursetools/pipeline_cli.py)
 }
 
@@ -168,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=int, help="nodes (or iterations) per move instead of the event's")
     p.add_argument("--openings", type=int, help="openings per pairing instead of the event's")
     p.add_argument("--no-sandbox", action="store_true", help="UNSAFE: run the agents without the sandbox")
+    from coursetools.service.worker import add_arguments as worker_arguments
+    worker_arguments(parsers["worker"])
+    parsers["services"].add_argument("action", choices=("up", "down", "env"))
     add_pipeline_arguments(parsers)
     args = parser.parse_args(argv)
     from coursetools.grading.autograde import GradingStopped

@@ -56,9 +56,16 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print("WARNING: grading WITHOUT a sandbox (--no-sandbox): each submission's code runs with your rights "
               "and can read the hidden checks and change other students' grades.", file=sys.stderr)
     try:
-        report = grade(course_root(), args.lab, jobs=args.jobs, force=args.force, students=args.students or None,
-                       submission_timeout=args.submission_timeout, shard_timeout=args.shard_timeout,
-                       sandbox=False if args.no_sandbox else args.sandbox)
+        if args.queue:  # on the self-check service's workers; this process alone writes the gradebook
+            from coursetools.service.classgrade import grade_on_queue
+
+            report = grade_on_queue(course_root(), args.lab, args.queue, students=args.students or None,
+                                    force=args.force, submission_timeout=args.submission_timeout,
+                                    sandbox=False if args.no_sandbox else args.sandbox)
+        else:
+            report = grade(course_root(), args.lab, jobs=args.jobs, force=args.force, students=args.students or None,
+                           submission_timeout=args.submission_timeout, shard_timeout=args.shard_timeout,
+                           sandbox=False if args.no_sandbox else args.sandbox)
     except SandboxUnavailable as exc:
         print(f"coursetools grade: {exc}", file=sys.stderr)
         return 2
@@ -284,6 +291,10 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     p.add_argument("--no-sandbox", action="store_true",
                    help="UNSAFE: run submissions without a sandbox (their code can then read the "
                         "hidden checks and change other students' grades); only where no sandbox can run")
+    p.add_argument("--queue", metavar="URL",
+                   help="grade on the self-check service's workers (`python -m coursetools worker`) through the broker "
+                        "at URL, e.g. redis://host:6379/0, instead of local shards; this process alone writes the "
+                        "gradebook (docs/selfcheck.md)")
     p.add_argument("--regrade-with-new-checks", action="store_true",
                    help="grade although the lab's checks changed since it was handed out (logged in frozen-checks.log)")
     parsers["feedback"].add_argument("lab")
