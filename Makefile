@@ -55,7 +55,7 @@ stamp: $(STAMP)
 # The self-check service end to end (docs/selfcheck.md): broker, database, one worker and the HTTP service on
 # 127.0.0.1; the demo class sends its notebooks through course_lib.check_online (LABS="02_minimax" for fewer).
 .PHONY: selfcheck-demo
-selfcheck-demo: $(STAMP) sandbox-deps
+selfcheck-demo: $(STAMP) sandbox-deps services-deps
 	$(BIN)/python -m coursetools selfcheck-demo $(LABS)
 
 # The browser tests drive Debian's Chromium (Playwright never downloads a browser here).
