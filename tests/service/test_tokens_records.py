@@ -97,7 +97,7 @@ def test_rate_limit_per_student_and_lab_holds_under_a_burst(services, monkeypatc
     assert len(records.history("ada", lab)) == 3
 
 
-def test_every_check_is_recorded_and_counted_until_it_passed(services):
+def test_every_check_is_recorded_and_counted_until_it_passed(services, tmp_path):
     lab = lab_name()
 
     def check(student: str, verdicts: list[str], practice: bool = False) -> None:
@@ -116,6 +116,12 @@ def test_every_check_is_recorded_and_counted_until_it_passed(services):
     check("cy", ["passed", "passed"], practice=True)  # after the deadline: not counted
     counts = records.checks_to_pass(lab)
     assert counts == {"ada": (4, 3), "bob": (1, 1), "cy": (1, None)}
+    out, line = records.write_checks_report(tmp_path, lab)
+    assert list(csv.reader(out.open())) == [["student", "checks", "checks_until_all_passed"], ["ada", "4", "3"],
+                                            ["bob", "1", "1"], ["cy", "1", ""]]
+    assert line == (f"self-checks of {lab}: 3 students checked, 2 passed every test cell in a check, after a median "
+                    "of 2 checks (most: 3)")
+    assert records.write_checks_report(tmp_path, lab + "-none") is None
     first = records.history("ada", lab)[0]
     assert first["cells"] == {"test_0": "failed", "test_1": "passed"} and first["passed"] is False
     assert first["at"] is not None and first["refused"] is None

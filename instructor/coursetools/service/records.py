@@ -14,6 +14,7 @@ import csv
 import datetime
 import json
 import os
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -165,5 +166,5 @@ def write_checks_report(root: Path, lab: str) -> tuple[Path, str] | None:
             w.writerow([student, made, "" if needed is None else needed])
     needed = sorted(n for _, n in counts.values() if n is not None)
     line = (f"self-checks of {lab}: {len(counts)} students checked, {len(needed)} passed every test cell in a check"
-            + (f", after a median of {needed[len(needed) // 2]} checks (most: {needed[-1]})" if needed else ""))
+            + (f", after a median of {statistics.median(needed):g} checks (most: {needed[-1]})" if needed else ""))
     return out, line
