@@ -118,6 +118,7 @@ def test_refusals_in_plain_words(server, course, tmp_path):
         (post(url, good, expired), 401, "expired"),
         (post(f"{server.url}/check/{CLOSED_LAB}", good, ada), 403, "your token is for lab 02_minimax"),
         (post(f"{server.url}/check/99_nothing", good, ada), 404, "no lab '99_nothing'"),
+        (post(f"{server.url}/check/03", good, ada), 403, "and this is lab 03_alphabeta"),  # a lab by its number
         (post(f"{server.url}/check/{CLOSED_LAB}", good, closed), 403, "deadline of 03_alphabeta has passed"),
         (post(url, b"print('not a notebook')", ada), 400, "not a notebook"),
         (post(url, other, ada), 422, "wrong lab: this notebook is lab 03_alphabeta"),
