@@ -11,7 +11,7 @@ JOBS   ?= 2
 # nbgrader runs alembic and kernels by name: the venv's tools come first.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup demo test banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps container-deps stamp soak dist publish services-deps services-up services-down
+.PHONY: setup demo test banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps container-deps stamp soak dist publish services-deps services-up services-down loadtest
 
 # The venv also gets the course-save-queue JupyterLab extension (saves of one notebook run one after
 # the other, so Ctrl+S then nbgrader's Validate never shows "File Changed"), linked as a develop install.
@@ -91,6 +91,12 @@ services-up: $(STAMP) services-deps
 
 services-down: $(STAMP)
 	$(BIN)/python -m coursetools services down
+
+# A burst of self-checks (50 students, 100 distinct notebooks of lab 02) through the HTTP service and two workers, one
+# of them SIGKILLed mid-burst; p50/p95 time to answer and throughput against grade --jobs 2 (docs/selfcheck.md).
+# Not part of make test: about 20 minutes on two cores. LOADTEST_NOTEBOOKS, LOADTEST_STUDENTS, LOADTEST_LAB resize it.
+loadtest: $(STAMP) sandbox-deps services-deps
+	$(BIN)/python -m coursetools loadtest
 
 grade: $(STAMP) sandbox-deps
 	$(BIN)/python -m coursetools grade $(LAB) --jobs $(JOBS)

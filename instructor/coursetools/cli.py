@@ -127,6 +127,13 @@ def cmd_worker(args: argparse.Namespace) -> int:
     return worker(args)
 
 
+def cmd_loadtest(args: argparse.Namespace) -> int:
+    """Load test of the self-check service: a burst of checks through the HTTP service and two workers (make loadtest)."""
+    from coursetools.quality.loadtest import main as loadtest
+
+    return loadtest()
+
+
 def cmd_services(args: argparse.Namespace) -> int:
     """Start or stop the local broker (Redis) and database (PostgreSQL) on Unix sockets under build/services/."""
     from coursetools.service.services import main as services
@@ -148,6 +155,7 @@ COMMANDS = {
     "stamp": cmd_stamp,
     "tournament": cmd_tournament,
     "worker": cmd_worker,
+    "loadtest": cmd_loadtest,
     "services": cmd_services,
     **PIPELINE_COMMANDS,  # grade, demo, student-edition, ... (coursetools/pipeline_cli.py)
 }

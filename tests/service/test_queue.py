@@ -113,3 +113,17 @@ def test_a_worker_killed_mid_check_has_it_run_by_another_within_a_minute_and_ans
     alive = [p for p in children if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     assert not alive, f"the killed worker's nbgrader or kernel outlived it: {alive}"
     print(f"taken again {redelivered:.1f} s after the SIGKILL, answered {answered:.1f} s after it")
+
+
+def test_a_check_that_keeps_failing_is_answered_with_a_refusal_after_the_engines_retries(tmp_path, start_worker):
+    course = make_toy_course(tmp_path / "course", release=True)
+    notebook = toy_submission(course, "amy", PERFECT).read_bytes()
+    # a worker whose sandbox setting names no sandbox: every try fails for the service's own reason
+    worker = start_worker(course, env={"COURSE_SELFCHECK_SANDBOX": "no-such-sandbox"})
+    check_id = f"fail-{time.time_ns()}"
+    queue.submit_check(check_id, LAB, "amy", notebook)
+    answer = answers.wait_answer(check_id, 120)
+    assert answer is not None, worker.log()
+    assert answer["cells"] == [] and "the service's fault, not yours" in answer["refused"]
+    assert worker.log().count(f"check {check_id} started") == 3  # the first try and the engine's two retries
+    remove_course(course)

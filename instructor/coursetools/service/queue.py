@@ -29,6 +29,7 @@ from pathlib import Path
 import dramatiq
 import redis
 from dramatiq.brokers.redis import RedisBroker
+from dramatiq.middleware import CurrentMessage, TimeLimitExceeded
 from dramatiq.results import Results
 from dramatiq.results.backends import RedisBackend
 
@@ -41,6 +42,8 @@ HEARTBEAT_TIMEOUT_MS = int(os.environ.get("COURSE_WORKER_HEARTBEAT_MS", 15_000))
 MAINTENANCE_CHANCE = 250_000
 #: A check's wall-clock cap in the worker, a backstop behind the sandbox's own caps.
 CHECK_TIME_LIMIT_MS = int(os.environ.get("COURSE_CHECK_TIME_LIMIT_S", 300)) * 1000
+#: A check that fails for the service's own reasons is tried this many times more, then answered with a refusal.
+CHECK_RETRIES = 2
 #: Grading results are kept this long in Redis for the coordinator to collect.
 RESULT_TTL_MS = 24 * 3600 * 1000
 
@@ -80,10 +83,12 @@ def app(url: str | None = None) -> App:
     # redis-py's default read timeout (5 s) would cut a blocking wait for a result short
     results = RedisBackend(client=redis.Redis.from_url(url, socket_timeout=None), namespace=f"{NAMESPACE}-results")
     broker.add_middleware(Results(backend=results, result_ttl=RESULT_TTL_MS))
+    broker.add_middleware(CurrentMessage())
     dramatiq.set_broker(broker)
     # Checks come before class grading on a worker that has both waiting (a lower priority runs first).
     check = dramatiq.actor(run_check, broker=broker, actor_name="run_check", queue_name=CHECKS, priority=0,
-                           max_retries=2, time_limit=CHECK_TIME_LIMIT_MS)
+                           max_retries=CHECK_RETRIES, min_backoff=2000, max_backoff=10_000,
+                           time_limit=CHECK_TIME_LIMIT_MS)
     grade = dramatiq.actor(grade_submission, broker=broker, actor_name="grade_submission", queue_name=GRADING,
                            priority=10, max_retries=2, store_results=True, throws=(CourseMismatch,))
     return App(broker, url, check, grade)
@@ -109,6 +114,14 @@ def run_check(check_id: str, lab: str, student: str, notebook_b64: str) -> None:
         answer = selfcheck.check_notebook(course_root(), lab, student, notebook, check_id)
     except selfcheck.Refused as exc:
         answer = {"check_id": check_id, "lab": lab, "student": student, "cells": [], "refused": str(exc)}
+    except (Exception, TimeLimitExceeded):
+        message = CurrentMessage.get_current_message()
+        if message is None or message.options.get("retries", 0) < CHECK_RETRIES:
+            raise  # the engine tries it again
+        log.exception("check %s failed on its last try", check_id)
+        answer = {"check_id": check_id, "lab": lab, "student": student, "cells": [],
+                  "refused": "the checker failed on this notebook (the service's fault, not yours); try again in a "
+                             "few minutes, and tell your teacher if it goes on"}
     stored = answers.store_answer(check_id, answer)
     log.info("check %s answered%s", check_id, "" if stored else " (an earlier answer was kept)")
 

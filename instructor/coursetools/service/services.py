@@ -81,18 +81,23 @@ def env(root: Path) -> dict[str, str]:
     return {BROKER_ENV: broker_url(root), DB_ENV: database_url(root)}
 
 
-def test_env(root: Path) -> dict[str, str]:
-    """Like `env`, for the tests: a Redis database and a PostgreSQL database of their own, emptied first."""
+def fresh_env(root: Path, redis_db: int, database: str) -> dict[str, str]:
+    """Like `env`, on Redis database `redis_db` and PostgreSQL database `database`, both emptied first."""
     import redis
 
-    redis.Redis.from_url(broker_url(root, TEST_REDIS_DB)).flushdb()
+    redis.Redis.from_url(broker_url(root, redis_db)).flushdb()
     folder, user = pg_dir(root), pg_user() or pwd.getpwuid(os.geteuid()).pw_name
     psql = [_pg_bin("psql"), "-h", str(folder), "-U", user, "-d", DATABASE, "-q", "-c"]
-    for statement in (f"DROP DATABASE IF EXISTS {TEST_DATABASE} WITH (FORCE)", f"CREATE DATABASE {TEST_DATABASE}"):
+    for statement in (f"DROP DATABASE IF EXISTS {database} WITH (FORCE)", f"CREATE DATABASE {database}"):
         proc = subprocess.run(psql + [statement], capture_output=True, text=True)
         if proc.returncode:
-            raise ServiceError(f"could not make the tests' database: {proc.stderr.strip()}")
-    return {BROKER_ENV: broker_url(root, TEST_REDIS_DB), DB_ENV: database_url(root, TEST_DATABASE)}
+            raise ServiceError(f"could not make the database {database}: {proc.stderr.strip()}")
+    return {BROKER_ENV: broker_url(root, redis_db), DB_ENV: database_url(root, database)}
+
+
+def test_env(root: Path) -> dict[str, str]:
+    """Like `env`, for the tests: a Redis database and a PostgreSQL database of their own, emptied first."""
+    return fresh_env(root, TEST_REDIS_DB, TEST_DATABASE)
 
 
 # --- finding the programs -----------------------------------------------------------------------------------
@@ -190,7 +195,8 @@ def _pg_up(root: Path) -> None:
         _create_database(folder)
         return
     # Only the Unix socket in its own 0700 folder (no TCP): trust there is as narrow as peer authentication.
-    options = f"-c listen_addresses='' -c unix_socket_directories='{folder}' -c fsync=on"
+    # Each check waiting for its answer holds a connection (LISTEN): room for a burst of a few hundred.
+    options = f"-c listen_addresses='' -c unix_socket_directories='{folder}' -c fsync=on -c max_connections=400"
     proc = _as_pg([_pg_bin("pg_ctl"), "-D", str(data), "-l", str(folder / "postgres.log"), "-o", options, "-w",
                    "-t", "60", "start"])
     if proc.returncode:
