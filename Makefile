@@ -11,7 +11,7 @@ JOBS   ?= 2
 # nbgrader runs alembic and kernels by name: the venv's tools come first.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup demo test banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps container-deps stamp soak dist publish
+.PHONY: setup demo test banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps container-deps stamp soak dist publish services-deps services-up services-down loadtest
 
 # The venv also gets the course-save-queue JupyterLab extension (saves of one notebook run one after
 # the other, so Ctrl+S then nbgrader's Validate never shows "File Changed"), linked as a develop install.
@@ -29,7 +29,7 @@ setup: $(STAMP)
 demo: $(STAMP) sandbox-deps
 	$(BIN)/python -m coursetools demo
 
-test: $(STAMP) browser-deps sandbox-deps container-deps
+test: $(STAMP) browser-deps sandbox-deps container-deps services-deps
 	$(BIN)/python -m coursetools check-notebooks-clean
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -m "not bank"
@@ -52,6 +52,12 @@ release: $(STAMP)
 stamp: $(STAMP)
 	$(BIN)/python -m coursetools stamp
 
+# The self-check service end to end (docs/selfcheck.md): broker, database, one worker and the HTTP service on
+# 127.0.0.1; the demo class sends its notebooks through course_lib.check_online (LABS="02_minimax" for fewer).
+.PHONY: selfcheck-demo
+selfcheck-demo: $(STAMP) sandbox-deps services-deps
+	$(BIN)/python -m coursetools selfcheck-demo $(LABS)
+
 # The browser tests drive Debian's Chromium (Playwright never downloads a browser here).
 browser-deps:
 	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
@@ -70,6 +76,27 @@ container-deps:
 	@{ command -v podman >/dev/null && command -v runc >/dev/null; } || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc >/dev/null; } || \
 		{ echo "podman is missing: run 'sudo apt-get install -y podman runc' (the container sandbox's tests)" >&2; exit 1; }
+
+# The self-check service's broker and database (docs/selfcheck.md): Debian's redis-server and postgresql, run as
+# local processes on Unix sockets under build/services/ (no TCP port); as root, PostgreSQL runs as its own user
+# (postgres) on a data folder that user owns. The tests start them themselves (tests/service/conftest.py).
+services-deps:
+	@{ command -v redis-server >/dev/null && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || \
+		{ [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server postgresql >/dev/null; } || \
+		{ echo "redis-server or postgresql is missing: run 'sudo apt-get install -y redis-server postgresql' (the self-check service's tests)" >&2; exit 1; }
+
+services-up: $(STAMP) services-deps
+	$(BIN)/python -m coursetools services up
+
+services-down: $(STAMP)
+	$(BIN)/python -m coursetools services down
+
+# A burst of self-checks (50 students, 100 distinct notebooks of lab 02) through the HTTP service and two workers, one
+# of them SIGKILLed mid-burst; p50/p95 time to answer and throughput against grade --jobs 2 (docs/selfcheck.md).
+# Not part of make test: about 20 minutes on two cores. LOADTEST_NOTEBOOKS, LOADTEST_STUDENTS, LOADTEST_LAB resize it.
+loadtest: $(STAMP) sandbox-deps services-deps
+	$(BIN)/python -m coursetools loadtest
 
 grade: $(STAMP) sandbox-deps
 	$(BIN)/python -m coursetools grade $(LAB) --jobs $(JOBS)
@@ -112,4 +139,5 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 clean:
+	-@test -x $(BIN)/python && $(BIN)/python -m coursetools services down >/dev/null 2>&1
 	rm -rf $(VENV) .pytest_cache build dist test-artifacts

@@ -5,3 +5,10 @@ Nothing heavy happens at import time: import the parts you need, for example
 """
 
 __version__ = "0.1.0"
+
+
+def check_online(*args, **kwargs):
+    """Check this lab notebook with the course's self-check service (`course_lib.online`); never changes a grade."""
+    from .online import check_online as run
+
+    return run(*args, **kwargs)

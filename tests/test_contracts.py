@@ -114,6 +114,7 @@ LAYERS = {
     "checks": 2,
     "grading": 3,
     "tournament": 4,
+    "service": 4,
     "quality": 5,
     "pipeline_cli": 6, "cli": 7, "__main__": 8,
 }

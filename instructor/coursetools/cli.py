@@ -9,6 +9,7 @@ from coursetools import course_root
 from coursetools.course.notebooks import dirty_cells, notebooks_under
 from .pipeline_cli import PIPELINE_COMMANDS, add_pipeline_arguments
 from coursetools.course.stamp import cmd_stamp
+from coursetools.service.commands import SERVE_COMMANDS, add_serve_arguments
 
 
 def cmd_check_notebooks_clean(args: argparse.Namespace) -> int:
@@ -124,18 +125,43 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_worker(args: argparse.Namespace) -> int:
+    """Run a worker of the self-check service: it takes checks and class grading from the broker."""
+    from coursetools.service.worker import main as worker
+
+    return worker(args)
+
+
+def cmd_loadtest(args: argparse.Namespace) -> int:
+    """Load test of the self-check service: a burst of checks through the HTTP service and two workers (make loadtest)."""
+    from coursetools.quality.loadtest import main as loadtest
+
+    return loadtest()
+
+
+def cmd_services(args: argparse.Namespace) -> int:
+    """Start or stop the local broker (Redis) and database (PostgreSQL) on Unix sockets under build/services/."""
+    from coursetools.service.services import main as services
+
+    return services([args.action])
+
+
 COMMANDS = {
     "bank": cmd_bank,
     "blind": cmd_blind,
     "build-submission": cmd_build_submission,
     "check-notebooks-clean": cmd_check_notebooks_clean,
     "dist": cmd_dist,
+    **SERVE_COMMANDS,  # serve, tokens (coursetools/service/commands.py)
     "figures": cmd_figures,
     "golden": cmd_golden,
     "mutants": cmd_mutants,
     "release": cmd_release,
     "stamp": cmd_stamp,
     "tournament": cmd_tournament,
+    "worker": cmd_worker,
+    "loadtest": cmd_loadtest,
+    "services": cmd_services,
     **PIPELINE_COMMANDS,  # grade, demo, student-edition, ... (coursetools/pipeline_cli.py)
 }
 
@@ -144,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="coursetools", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     parsers = {name: sub.add_parser(name, help=fn.__doc__) for name, fn in COMMANDS.items()}
+    add_serve_arguments(parsers)
     parsers["bank"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/)")
     parsers["blind"].add_argument("labs", nargs="*", help="labs to grade (default: every lab in bank/blind/)")
     parsers["blind"].add_argument("--batch", default="blind",
@@ -172,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=int, help="nodes (or iterations) per move instead of the event's")
     p.add_argument("--openings", type=int, help="openings per pairing instead of the event's")
     p.add_argument("--no-sandbox", action="store_true", help="UNSAFE: run the agents without the sandbox")
+    from coursetools.service.worker import add_arguments as worker_arguments
+    worker_arguments(parsers["worker"])
+    parsers["services"].add_argument("action", choices=("up", "down", "env"))
     add_pipeline_arguments(parsers)
     args = parser.parse_args(argv)
     from coursetools.grading.autograde import GradingStopped

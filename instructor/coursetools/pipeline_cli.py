@@ -56,9 +56,16 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print("WARNING: grading WITHOUT a sandbox (--no-sandbox): each submission's code runs with your rights "
               "and can read the hidden checks and change other students' grades.", file=sys.stderr)
     try:
-        report = grade(course_root(), args.lab, jobs=args.jobs, force=args.force, students=args.students or None,
-                       submission_timeout=args.submission_timeout, shard_timeout=args.shard_timeout,
-                       sandbox=False if args.no_sandbox else args.sandbox)
+        if args.queue:  # on the self-check service's workers; this process alone writes the gradebook
+            from coursetools.service.classgrade import grade_on_queue
+
+            report = grade_on_queue(course_root(), args.lab, args.queue, students=args.students or None,
+                                    force=args.force, submission_timeout=args.submission_timeout,
+                                    sandbox=False if args.no_sandbox else args.sandbox)
+        else:
+            report = grade(course_root(), args.lab, jobs=args.jobs, force=args.force, students=args.students or None,
+                           submission_timeout=args.submission_timeout, shard_timeout=args.shard_timeout,
+                           sandbox=False if args.no_sandbox else args.sandbox)
     except SandboxUnavailable as exc:
         print(f"coursetools grade: {exc}", file=sys.stderr)
         return 2
@@ -205,7 +212,26 @@ def cmd_report(args: argparse.Namespace) -> int:
             print(f"coursetools report {lab}: {type(exc).__name__}: {exc} (is the lab graded?)", file=sys.stderr)
             return 1
         print(f"class report of {lab}: {paths['html']} (figure {paths['png'].name}, table {paths['csv'].name})")
+        checks = _checks_report(root, lab)
+        if checks:
+            print(f"{checks[1]}; table {checks[0].name}")
     return 0
+
+
+def _checks_report(root: Path, lab: str) -> tuple[Path, str] | None:
+    """How many self-checks students needed before they passed (when the self-check service's database is set)."""
+    if not os.environ.get("COURSE_SERVICE_DB"):
+        return None
+    from coursetools.service.records import write_checks_report
+
+    return write_checks_report(root, lab)
+
+
+def cmd_selfcheck_demo(args: argparse.Namespace) -> int:
+    """The demo class checks its notebooks through the self-check service (broker, a worker, HTTP) as students do."""
+    from coursetools.quality.selfcheck_demo import run_selfcheck_demo
+
+    return run_selfcheck_demo(course_root(), args.labs or None)
 
 
 def cmd_student_edition(args: argparse.Namespace) -> int:
@@ -242,6 +268,7 @@ PIPELINE_COMMANDS = {
     "hand-out": cmd_hand_out,
     "rebuild-gradebook": cmd_rebuild_gradebook,
     "report": cmd_report,
+    "selfcheck-demo": cmd_selfcheck_demo,
     "student-edition": cmd_student_edition,
     "zip-collect": cmd_zip_collect,
 }
@@ -264,6 +291,10 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     p.add_argument("--no-sandbox", action="store_true",
                    help="UNSAFE: run submissions without a sandbox (their code can then read the "
                         "hidden checks and change other students' grades); only where no sandbox can run")
+    p.add_argument("--queue", metavar="URL",
+                   help="grade on the self-check service's workers (`python -m coursetools worker`) through the broker "
+                        "at URL, e.g. redis://host:6379/0, instead of local shards; this process alone writes the "
+                        "gradebook (docs/selfcheck.md)")
     p.add_argument("--regrade-with-new-checks", action="store_true",
                    help="grade although the lab's checks changed since it was handed out (logged in frozen-checks.log)")
     parsers["feedback"].add_argument("lab")
@@ -280,6 +311,7 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     parsers["demo"].add_argument("--out", help="the demo course's folder (default build/demo-course)")
     parsers["report"].add_argument("labs", nargs="+", metavar="LAB", help="graded labs")
     parsers["student-edition"].add_argument("--out", help="folder to write (default build/student-edition)")
+    parsers["selfcheck-demo"].add_argument("labs", nargs="*", metavar="LAB", help="only these labs (default: every lab)")
     p = parsers["zip-collect"]
     p.add_argument("lab")
     p.add_argument("zip")

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -271,6 +272,7 @@ class GuardedExecute(Execute):
             # recorded for the class report) and never for the score.
             failed_visibly = any(o.output_type == "error" for o in cell.outputs)
             record(cell, "visible test" if failed_visibly else "passed")
+        hidden: list[dict] = []  # each check's own verdict, whatever the visible tests did (the self-check reads it)
         for call in calls:
             t_check = time.monotonic()
             with for_student(resources.get("nbgrader", {}).get("student"), submission_timestamp(resources)):
@@ -284,6 +286,9 @@ class GuardedExecute(Execute):
                 cell.outputs.append(error_output("CheckFailed", verdict.message))
                 record(cell, "visible test" if failed_visibly else "hidden test", call.group,
                        diagnose(call.lab, verdict.message, verdict.untrusted))
+            hidden.append({"group": call.group, "passed": verdict.passed, "cases": _cases_passed(verdict)})
+            if KEY in cell.metadata:
+                cell.metadata[KEY]["hidden"] = list(hidden)
             if stuck or not verdict.passed:
                 return stuck
         return None
@@ -313,6 +318,14 @@ class GuardedExecute(Execute):
             return verdict, f"not run: the kernel died in an earlier cell (cell {index + 1} of the notebook)"
         self._stop_kernel()
         return verdict, f"not run: the kernel was stuck in an earlier cell (cell {index + 1} of the notebook)"
+
+
+def _cases_passed(verdict: Verdict) -> int | None:
+    """How many cases a passed check counted (its message says so), None when it failed or did not count."""
+    if not verdict.passed:
+        return None
+    found = re.search(r"all (\d+) cases passed", verdict.message)
+    return int(found.group(1)) if found else None
 
 
 def _tell_grader(resources: dict, flags: list[str], notes: list[str], seconds: dict[str, float]) -> None:

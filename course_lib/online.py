@@ -1,0 +1,244 @@
+"""Check your lab online before the deadline: ``course_lib.check_online()`` in a lab notebook.
+
+It sends the notebook as you see it to your course's self-check service, which runs the same tests as the final
+grading in a sandbox and answers per test cell: passed or not, your points, what the visible tests said, how
+many hidden checks passed, and an explanation of the first wrong step on a case drawn for this check. A check
+never changes your grade.
+
+Set two things once (your teacher gives both): ``COURSE_CHECK_URL`` (the service's address) and
+``COURSE_CHECK_TOKEN`` (your personal token), as environment variables or in the cell::
+
+    import os
+    os.environ["COURSE_CHECK_URL"] = "https://check.example.edu"
+    os.environ["COURSE_CHECK_TOKEN"] = "sc_..."
+    import course_lib
+    course_lib.check_online()
+
+In Colab the notebook is read through Colab's own API. Elsewhere (JupyterLab, Notebook 7, VS Code) the saved
+file is read, so save first: it says so when the file does not hold the code you ran last. It never writes your
+notebook. Standard library only.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+URL_ENV, TOKEN_ENV, LAB_ENV = "COURSE_CHECK_URL", "COURSE_CHECK_TOKEN", "COURSE_CHECK_LAB"
+LAB_NAME = re.compile(r"\b(\d\d_[a-z][a-z0-9_]*[a-z0-9])\b")
+
+
+class CheckOnlineError(Exception):
+    """Why a check could not be made, in plain words (shown without a traceback in a notebook)."""
+
+    def _render_traceback_(self) -> list[str]:  # IPython shows this instead of the traceback
+        return [f"check_online: {self}"]
+
+
+class Answer(dict):
+    """The service's answer (a dict), shown in a notebook as a short table with the explanations."""
+
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        out = []
+        for c in self.get("cells", []):
+            hidden = c.get("hidden") or {}
+            cases = f" ({hidden['cases']} cases)" if hidden.get("cases") else ""
+            out.append((str(c.get("cell", "?")), "passed" if c.get("verdict") == "passed" else "FAILED",
+                        f"{c.get('points', 0):g}/{c.get('max_points', 0):g}",
+                        f"{hidden.get('passed', 0)} of {hidden.get('of', 0)}{cases}"))
+        return out
+
+    def notes(self) -> list[tuple[str, str]]:
+        out = []
+        for c in self.get("cells", []):
+            for key, label in (("visible", "visible tests"), ("explanation", "hidden checks")):
+                if c.get(key):
+                    out.append((f"{c.get('cell')} ({label})", str(c[key])))
+        return out
+
+    def summary(self) -> str:
+        cells = self.get("cells", [])
+        passed = sum(1 for c in cells if c.get("verdict") == "passed")
+        points = sum(c.get("points", 0) for c in cells), sum(c.get("max_points", 0) for c in cells)
+        text = (f"{self.get('lab', '?')}: {passed} of {len(cells)} test cells passed, {points[0]:g} of "
+                f"{points[1]:g} points (a check, not your grade)")
+        return text + (" [practice: the deadline has passed]" if self.get("practice") else "")
+
+    def __repr__(self) -> str:
+        if self.get("refused"):
+            return f"check_online: {self['refused']}"
+        rows = [("test cell", "verdict", "points", "hidden checks passed"), *self.rows()]
+        widths = [max(len(r[i]) for r in rows) for i in range(4)]
+        lines = [self.summary(), ""] + ["  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in rows]
+        for title, text in self.notes():
+            lines += ["", f"{title}:", *("  " + line for line in text.splitlines())]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        if self.get("refused"):
+            return f"<p><b>check_online:</b> {html.escape(str(self['refused']))}</p>"
+        head = "".join(f"<th>{h}</th>" for h in ("test cell", "verdict", "points", "hidden checks passed"))
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in r) + "</tr>" for r in self.rows())
+        notes = "".join(f"<p><b>{html.escape(t)}</b></p><pre>{html.escape(x)}</pre>" for t, x in self.notes())
+        return (f"<p>{html.escape(self.summary())}</p><table><tr>{head}</tr>{body}</table>{notes}")
+
+
+# --- which notebook, as the student sees it -------------------------------------------------------------------
+
+def _shell() -> Any:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    return get_ipython()
+
+
+def notebook_path() -> Path | None:
+    """The notebook this kernel runs for: its session path (JupyterLab, Notebook 7) or VS Code's variable."""
+    shell = _shell()
+    ns = getattr(shell, "user_ns", {}) or {}
+    for value in (ns.get("__vsc_ipynb_file__"), ns.get("__session__"), os.environ.get("JPY_SESSION_NAME")):
+        if value and str(value).endswith(".ipynb"):
+            path = Path(str(value)).expanduser()
+            if not path.is_absolute():
+                path = Path.cwd() / path
+            if path.is_file():
+                return path
+            if Path(path.name).is_file():  # a session path relative to the server's root, the kernel in its folder
+                return Path(path.name).resolve()
+    return None
+
+
+def _colab_notebook() -> bytes:
+    from google.colab import _message  # Colab's own API for the notebook open in the browser
+
+    reply = _message.blocking_request("get_ipynb", request="", timeout_sec=60)
+    if not isinstance(reply, dict) or "ipynb" not in reply:
+        raise CheckOnlineError("Colab did not hand over the notebook: reload the page and run check_online() again")
+    return json.dumps(reply["ipynb"]).encode()
+
+
+def _code(source: Any) -> str:
+    text = "".join(source) if isinstance(source, list) else str(source or "")
+    return "\n".join(line.rstrip() for line in text.strip().splitlines())
+
+
+def unsaved_run(saved: dict) -> int | None:
+    """The number of a cell this kernel ran whose code the saved notebook does not hold (the last one), or None.
+
+    The cells run are the kernel's own record (``In``); the cell that calls check_online() is left out, and so
+    are cells with magics or shell commands (the kernel records them rewritten)."""
+    shell = _shell()
+    history = list(getattr(shell, "user_ns", {}).get("In", []) or [])
+    cells = {_code(c.get("source")) for c in saved.get("cells", []) if c.get("cell_type") == "code"}
+    for number in range(len(history) - 2, 0, -1):
+        code = _code(history[number])
+        if not code or "get_ipython()" in code or "check_online" in code:
+            continue
+        if code not in cells and not any(code in cell for cell in cells):
+            return number
+        return None  # the last cell run (before this one) is saved: an older one edited since is the student's
+    return None
+
+
+def read_notebook(path: str | os.PathLike | None = None) -> tuple[bytes, str | None]:
+    """The notebook's bytes as the student sees it, and its file name (None in Colab)."""
+    if path is None and "google.colab" in sys.modules:
+        return _colab_notebook(), None
+    found = Path(path) if path is not None else notebook_path()
+    if found is None:
+        raise CheckOnlineError("cannot tell which notebook this is: save it, then call "
+                               "check_online(path='your_notebook.ipynb')")
+    try:
+        raw = found.read_bytes()
+    except OSError as exc:
+        raise CheckOnlineError(f"cannot read {found.name}: {exc.strerror}") from None
+    if path is None:  # the notebook this kernel runs for: it must be saved, and hold what was run
+        try:
+            saved = json.loads(raw)
+        except ValueError:
+            raise CheckOnlineError(f"{found.name} is not a saved notebook (is it still being saved? try again)") \
+                from None
+        number = unsaved_run(saved)
+        if number is not None:
+            raise CheckOnlineError(f"save first: the saved {found.name} is older than your last run (cell [{number}] "
+                                   "is not in it). Save the notebook (Ctrl+S, or File > Save), then run "
+                                   "check_online() again.")
+    return raw, found.name
+
+
+def lab_of(raw: bytes, name: str | None) -> str | None:
+    """The lab a notebook is: its file name (``02_minimax.ipynb``), else its number from its title (``# Lab 02:``),
+    which the service knows the lab by."""
+    found = LAB_NAME.search(name or "")
+    if found:
+        return found.group(1)
+    try:
+        cells = json.loads(raw).get("cells", [])
+    except (ValueError, AttributeError):
+        return None
+    for cell in cells[:3]:
+        if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
+            title = re.match(r"\s*#\s*Lab\s+(\d\d)\b", _code(cell.get("source")))
+            if title:
+                return title.group(1)
+    return None
+
+
+# --- the call -------------------------------------------------------------------------------------------------
+
+def _error_text(exc: urllib.error.HTTPError) -> str:
+    try:
+        return str(json.loads(exc.read().decode(errors="replace")).get("error"))
+    except (ValueError, AttributeError, OSError):
+        return f"the service answered {exc.code} {exc.reason}"
+
+
+def post(url: str, token: str, lab: str, notebook: bytes, timeout: float) -> dict:
+    """Send the notebook; the answer, or `CheckOnlineError` in plain words."""
+    request = urllib.request.Request(f"{url.rstrip('/')}/check/{lab}", data=notebook, method="POST", headers={
+        "Authorization": f"Bearer {token}", "Content-Type": "application/x-ipynb+json",
+        "User-Agent": "course_lib.check_online"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as reply:
+            return json.loads(reply.read().decode())
+    except urllib.error.HTTPError as exc:
+        message = _error_text(exc)
+        if exc.code == 429:
+            retry = exc.headers.get("Retry-After")
+            if retry and retry.isdigit() and "try again" not in message:
+                message += f"; try again in {int(retry)} s"
+        raise CheckOnlineError(message) from None
+    except urllib.error.URLError as exc:
+        raise CheckOnlineError(f"the self-check service at {url} is unreachable ({exc.reason}); check "
+                               f"{URL_ENV} and your connection, or try again later") from None
+    except (TimeoutError, OSError) as exc:
+        raise CheckOnlineError(f"no answer from the self-check service within {timeout:.0f} s ({exc}); "
+                               "try again in a few minutes") from None
+    except ValueError:
+        raise CheckOnlineError(f"the service at {url} did not answer as a self-check service does "
+                               f"(is {URL_ENV} right?)") from None
+
+
+def check_online(lab: str | None = None, *, path: str | os.PathLike | None = None, url: str | None = None,
+                 token: str | None = None, timeout: float = 300.0) -> Answer:
+    """Check this notebook online with the course's hidden tests (never changes your grade); see the module."""
+    token = token or os.environ.get(TOKEN_ENV, "").strip()
+    if not token:
+        raise CheckOnlineError(f"no token configured: set {TOKEN_ENV} to the personal token your teacher sent "
+                               f"(os.environ['{TOKEN_ENV}'] = 'sc_...')")
+    url = url or os.environ.get(URL_ENV, "").strip()
+    if not url:
+        raise CheckOnlineError(f"no service configured: set {URL_ENV} to the address your teacher gave")
+    raw, name = read_notebook(path)
+    lab = lab or os.environ.get(LAB_ENV) or lab_of(raw, name)
+    if not lab:
+        raise CheckOnlineError("cannot tell which lab this notebook is: call check_online('02_minimax') with its name")
+    return Answer(post(url, token, lab, raw, timeout))

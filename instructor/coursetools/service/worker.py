@@ -1,0 +1,80 @@
+"""``python -m coursetools worker``: a worker of the self-check service, on any machine with the course and bubblewrap.
+
+It takes checks (queue ``checks``) and class-grading submissions (queue ``grading``) from the broker at
+``COURSE_BROKER_URL`` (or ``--queue URL``) with ``--threads`` worker threads; each machine started adds its
+threads to the service. Every check and submission runs in the sandbox, never in this process. SIGTERM or
+Ctrl-C stops it after the tasks under way; a worker killed outright has its tasks run again by another worker
+(`coursetools.service.queue`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sys
+import threading
+from urllib.parse import urlsplit, urlunsplit
+
+
+def redacted(url: str) -> str:
+    """`url` without its password."""
+    parts = urlsplit(url)
+    if parts.password:
+        host = parts.netloc.rsplit("@", 1)[1]
+        return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+    return url
+
+
+def run(url: str | None, threads: int, queues: list[str]) -> int:
+    """Run a worker until SIGTERM or SIGINT; 2 when the broker or the sandbox is missing."""
+    import dramatiq
+    import redis
+
+    from coursetools import tool_env
+    from coursetools.sandbox.launcher import SandboxUnavailable, probe, warm_caches
+    from coursetools.service import queue
+
+    os.environ["PATH"] = tool_env()["PATH"]  # nbgrader runs alembic and kernels by name
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    app = queue.app(url)
+    try:
+        app.broker.client.ping()
+    except redis.RedisError as exc:
+        print(f"coursetools worker: the broker at {redacted(app.url)} does not answer ({exc}); start it "
+              f"(`make services-up`) or set {queue.BROKER_ENV}", file=sys.stderr)
+        return 2
+    try:
+        probe("bwrap")
+    except SandboxUnavailable as exc:
+        print(f"coursetools worker: {exc}", file=sys.stderr)
+        return 2
+    warm_caches()
+    worker = dramatiq.Worker(app.broker, queues=set(queues), worker_threads=threads)
+    # One message per thread: a check never waits behind another on a busy worker while another worker is idle.
+    worker.queue_prefetch = threads
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    worker.start()
+    print(f"worker {app.broker.broker_id} (pid {os.getpid()}) ready: {threads} thread(s) on "
+          f"{redacted(app.url)}, queues {', '.join(sorted(queues))}", file=sys.stderr, flush=True)
+    stop.wait()
+    print("worker stopping: finishing the tasks under way", file=sys.stderr, flush=True)
+    worker.stop()
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    from coursetools.service import queue
+
+    return run(args.queue, max(1, args.threads), args.queues or [queue.CHECKS, queue.GRADING])
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--queue", help="the broker's URL (default: COURSE_BROKER_URL, else the local one of "
+                                   "`make services-up`)")
+    p.add_argument("--threads", type=int, default=1,
+                   help="checks run at once by this worker (default 1; about one per two cores)")
+    p.add_argument("--queues", nargs="*", choices=("checks", "grading"), help="only these queues (default: both)")

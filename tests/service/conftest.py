@@ -1,0 +1,95 @@
+"""The real broker (Redis) and database (PostgreSQL) for the self-check service's tests, and its workers.
+
+`services` starts both as local processes on Unix sockets under build/services/ (as ``make services-up`` does)
+unless they are running already, points ``COURSE_BROKER_URL`` and ``COURSE_SERVICE_DB`` at a Redis database and a
+PostgreSQL database of the tests' own (emptied first), and stops what it started when the session ends.
+`start_worker` runs ``python -m coursetools worker`` in a course folder, its log in a file.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def services() -> dict[str, str]:
+    from coursetools.service import queue
+    from coursetools.service import services as svc
+
+    started = not svc.running(ROOT)
+    try:
+        svc.up(ROOT)
+    except svc.ServiceError as exc:
+        pytest.fail(f"the broker and database did not start: {exc}")
+    values = svc.test_env(ROOT)
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    queue.app.cache_clear()
+    yield values
+    for key, old in saved.items():
+        if old is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = old
+    queue.app.cache_clear()
+    if started:
+        svc.down(ROOT)
+
+
+class Worker:
+    """A ``python -m coursetools worker`` process and its log."""
+
+    def __init__(self, course: Path, log: Path, env: dict[str, str], *args: str) -> None:
+        self.log_path = log
+        self._log = open(log, "w")
+        self.proc = subprocess.Popen([sys.executable, "-m", "coursetools", "worker", *args], cwd=course,
+                                     stdout=self._log, stderr=subprocess.STDOUT, env={**os.environ, **env},
+                                     start_new_session=True)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def wait_for(self, text: str, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.log():
+                return True
+            if self.proc.poll() is not None:
+                return text in self.log()
+            time.sleep(0.1)
+        return False
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+
+@pytest.fixture
+def start_worker(services, tmp_path):
+    """Start workers: ``start_worker(course, *args)``; every one still running is stopped after the test."""
+    workers: list[Worker] = []
+
+    def start(course: Path, *args: str, env: dict[str, str] | None = None) -> Worker:
+        w = Worker(course, tmp_path / f"worker-{len(workers)}.log", {**services, **(env or {})}, *args)
+        workers.append(w)
+        assert w.wait_for(" ready: ", 120), f"the worker did not start:\n{w.log()}"
+        return w
+
+    yield start
+    for w in workers:
+        w.stop()

@@ -1,0 +1,141 @@
+"""The self-check service over real HTTP: ``python -m coursetools serve`` in a scratch course, the real database,
+and (end to end) a real worker on the real broker, called the way a student calls it (`course_lib.online`)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from coursetools.course.labfiles import solution_answers
+from coursetools.quality.submission import build_submission, parse_answers
+from coursetools.quality.toycourse import make_lab_course
+from coursetools.service import records, tokens
+
+ROOT = Path(__file__).resolve().parents[2]
+LAB = "02_minimax"
+CLOSED_LAB = "03_alphabeta"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory) -> Path:
+    from nbgrader.api import Gradebook
+
+    folder = make_lab_course(tmp_path_factory.mktemp("serve") / "course", LAB, root=ROOT)
+    shutil.copytree(ROOT / "source" / CLOSED_LAB, folder / "source" / CLOSED_LAB)
+    with Gradebook("sqlite:///" + str(folder / "gradebook.db"), "adversarial-search") as gb:
+        gb.update_or_create_assignment(CLOSED_LAB, duedate=datetime.datetime(2026, 1, 5, 17, 0))
+    return folder
+
+
+class Server:
+    def __init__(self, course: Path, env: dict[str, str], log: Path, *args: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log
+        self._log = open(log, "w")
+        self.proc = subprocess.Popen([sys.executable, "-m", "coursetools", "serve", "--port", str(self.port), *args],
+                                     cwd=course, env={**os.environ, **env}, stdout=self._log,
+                                     stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as reply:
+                    if b"Self-check service" in reply.read():
+                        return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise AssertionError(f"the service did not start:\n{log.read_text()}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+
+@pytest.fixture
+def server(course, services, tmp_path, monkeypatch):
+    env = {**services, records.LIMIT_ENV: "3", records.WINDOW_ENV: "600", "COURSE_SELFCHECK_MAX_KB": "512"}
+    monkeypatch.setenv(records.LIMIT_ENV, "3")  # the records this test writes itself
+    s = Server(course, env, tmp_path / "serve.log")
+    yield s
+    s.stop()
+
+
+def post(url: str, body: bytes, token: str | None) -> tuple[int, dict, dict]:
+    headers = {"Content-Type": "application/x-ipynb+json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, data=body, method="POST", headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=300) as reply:
+            return reply.status, json.loads(reply.read()), dict(reply.headers)
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read()), dict(exc.headers)
+
+
+def notebook(course: Path, tmp: Path, entry: str | None, lab: str = LAB) -> Path:
+    answers = solution_answers(ROOT / "source" / lab / f"{lab}.ipynb")
+    if entry:
+        answers.update(parse_answers((ROOT / "bank" / lab / f"{entry}.py").read_text()))
+    return build_submission(ROOT / "release" / lab / f"{lab}.ipynb", answers, tmp / f"{lab}.ipynb")
+
+
+def test_refusals_in_plain_words(server, course, tmp_path):
+    student = f"ada-{time.time_ns()}"  # a student of this run's own: the database outlives a run
+    ada = tokens.issue(LAB, [student])[student]
+    closed = tokens.issue(CLOSED_LAB, [student])[student]
+    expired = tokens.issue(LAB, ["old"], expires=datetime.datetime.now(datetime.timezone.utc)
+                           - datetime.timedelta(days=1))["old"]
+    good = notebook(course, tmp_path, None).read_bytes()
+    other = notebook(course, tmp_path, None, CLOSED_LAB).read_bytes()
+    url = f"{server.url}/check/{LAB}"
+    cases = [
+        (post(url, good, None), 401, "no token"),
+        (post(url, good, "sc_" + "x" * 43), 401, "unknown token"),
+        (post(url, good, expired), 401, "expired"),
+        (post(f"{server.url}/check/{CLOSED_LAB}", good, ada), 403, "your token is for lab 02_minimax"),
+        (post(f"{server.url}/check/99_nothing", good, ada), 404, "no lab '99_nothing'"),
+        (post(f"{server.url}/check/03", good, ada), 403, "and this is lab 03_alphabeta"),  # a lab by its number
+        (post(f"{server.url}/check/{CLOSED_LAB}", good, closed), 403, "deadline of 03_alphabeta has passed"),
+        (post(url, b"print('not a notebook')", ada), 400, "not a notebook"),
+        (post(url, other, ada), 422, "wrong lab: this notebook is lab 03_alphabeta"),
+        (post(url, b"{" + b" " * (600 * 1024) + b"}", ada), 413, "too large"),
+    ]
+    for (status, body, _), want_status, want_text in cases:
+        assert status == want_status and want_text in body["error"], (status, body)
+    # a rate-limited student hears when to try again (the limit is 3 per 10 minutes here)
+    for i in range(3):
+        records.start(f"earlier-{i}-{time.time_ns()}", student, LAB)
+    status, body, headers = post(url, good, ada)
+    assert status == 429 and "try again in" in body["error"], body
+    assert 0 < int({k.lower(): v for k, v in headers.items()}["retry-after"]) <= 600
+    # no admin surface: only GET / and POST /check/LAB answer
+    for path, method in (("/admin", "GET"), ("/tokens", "POST"), (f"/check/{LAB}", "GET"), ("/docs", "GET")):
+        request = urllib.request.Request(server.url + path, method=method, data=b"" if method == "POST" else None)
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(request, timeout=10)
+        assert err.value.code in (404, 405)
+    assert records.history("old", LAB) == []  # nothing refused is recorded as a check
