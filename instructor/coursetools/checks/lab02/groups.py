@@ -283,7 +283,7 @@ def _decisions(group: str, minimax_decision: Callable[..., Any]) -> int:
     def compare() -> None:
         for case, got in zip(cases, answers):
             want = judge.want(case).result
-            if common.same(got, want):
+            if common.same(got, want) or judge.right_anyway(case, got):
                 judge.passes(case)
                 continue
             actions = case.game.actions(case.state)

@@ -371,7 +371,7 @@ def check_decision(alphabeta_decision: Callable[..., Any], alphabeta_value: Call
     def compare() -> None:
         for case, answer in zip(todo, answers):
             want = judge.want(case)
-            if answer is not kit.NO_ANSWER and common.same(answer, want.result):
+            if answer is not kit.NO_ANSWER and (common.same(answer, want.result) or judge.right_anyway(case, answer)):
                 judge.passes(case)
                 continue
             mine = run_student(alphabeta_decision, case)

@@ -1,0 +1,51 @@
+# Entry self_play_records_next_state (08_learning), cell(s): self_play_episode
+# Mistake: the Step is appended after state = game.result(state, action), so each update is recorded with the position AFTER the move instead of the position whose value was updated (an off-by-one in the record; the numbers are right)
+# First wrong step: HAND_WEIGHTS, seed 1, alpha 0.5, epsilon 0.3: update 1 records the board '.X.', '...', '...' (after X's (0, 1)) instead of the empty board, and the last Step holds a finished game
+
+# %% td_update
+def td_update(weights, features, target, alpha):
+    """The weights after one TD(0) step of the value towards `target` (a new list)."""
+    v = value(weights, features)
+    step = alpha * (target - v) * v * (1 - v)
+    return [w + step * f for w, f in zip(weights, features)]
+
+# %% move_values
+def move_values(game, state, weights):
+    """(action, value of that move for the player to move at `state`) for each action, in actions() order."""
+    p = game.to_move(state)
+    result = []
+    for a in game.actions(state):
+        child = game.result(state, a)
+        if game.is_terminal(child):
+            result.append((a, reward(game, child, p)))
+        else:
+            q = game.to_move(child)
+            result.append((a, 1 - value(weights, features(child, q))))
+    return result
+
+# %% self_play_episode
+def self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0):
+    """One game of self-play from game.initial, learning after every move: (new weights, list of Steps)."""
+    weights = list(weights)
+    trace = [0.0] * len(weights)
+    history = []
+    state = game.initial
+    while not game.is_terminal(state):
+        p = game.to_move(state)
+        f = features(state, p)
+        v = value(weights, f)
+        moves = move_values(game, state, weights)
+        best_action, target = moves[0]
+        for a, worth in moves[1:]:
+            if worth > target:
+                best_action, target = a, worth
+        if rng.random() < epsilon:
+            action = rng.choice(game.actions(state))
+        else:
+            action = best_action
+        error = target - v
+        trace = [-lam * e + v * (1 - v) * x for e, x in zip(trace, f)]
+        weights = [w + alpha * error * e for w, e in zip(weights, trace)]
+        state = game.result(state, action)
+        history.append(Step(state, action, v, target, error, list(trace), list(weights)))
+    return weights, history

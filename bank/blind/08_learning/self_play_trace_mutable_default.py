@@ -1,0 +1,51 @@
+# Entry self_play_trace_mutable_default (08_learning), cell(s): self_play_episode
+# Mistake: the trace is a mutable default argument (trace=[0.0] * N_FEATURES) updated in place, so it is not reset between games: each game starts from the previous game's last trace; with lam = 0 it is harmless, with lam > 0 the first update of every later game is wrong
+# First wrong step: after one game with lam 0 in the same kernel (HAND_WEIGHTS, seed 1, alpha 0.5, epsilon 0.3), the lam 0.6 game's update 1 has trace [0.189, 0, -0.061, -0.061, -0.122, 0.061, 0] = -0.6 * (last trace of the previous game) + [0.25, 0, ...] instead of [0.25, 0, 0, 0, 0, 0, 0]
+
+# %% td_update
+def td_update(weights, features, target, alpha):
+    """The weights after one TD(0) step of the value towards `target` (a new list)."""
+    v = value(weights, features)
+    step = alpha * (target - v) * v * (1 - v)
+    return [w + step * f for w, f in zip(weights, features)]
+
+# %% move_values
+def move_values(game, state, weights):
+    """(action, value of that move for the player to move at `state`) for each action, in actions() order."""
+    p = game.to_move(state)
+    result = []
+    for a in game.actions(state):
+        child = game.result(state, a)
+        if game.is_terminal(child):
+            result.append((a, reward(game, child, p)))
+        else:
+            q = game.to_move(child)
+            result.append((a, 1 - value(weights, features(child, q))))
+    return result
+
+# %% self_play_episode
+def self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0, trace=[0.0] * N_FEATURES):
+    """One game of self-play from game.initial, learning after every move: (new weights, list of Steps)."""
+    weights = list(weights)
+    history = []
+    state = game.initial
+    while not game.is_terminal(state):
+        p = game.to_move(state)
+        f = features(state, p)
+        v = value(weights, f)
+        moves = move_values(game, state, weights)
+        best_action, target = moves[0]
+        for a, worth in moves[1:]:
+            if worth > target:
+                best_action, target = a, worth
+        if rng.random() < epsilon:
+            action = rng.choice(game.actions(state))
+        else:
+            action = best_action
+        error = target - v
+        for i in range(len(trace)):
+            trace[i] = -lam * trace[i] + v * (1 - v) * f[i]
+        weights = [w + alpha * error * e for w, e in zip(weights, trace)]
+        history.append(Step(state, action, v, target, error, list(trace), list(weights)))
+        state = game.result(state, action)
+    return weights, history
