@@ -94,7 +94,7 @@ services-down: $(STAMP)
 
 # A burst of self-checks (50 students, 100 distinct notebooks of lab 02) through the HTTP service and two workers, one
 # of them SIGKILLed mid-burst; p50/p95 time to answer and throughput against grade --jobs 2 (docs/selfcheck.md).
-# Not part of make test: about 20 minutes on two cores. LOADTEST_NOTEBOOKS, LOADTEST_STUDENTS, LOADTEST_LAB resize it.
+# Not part of make test: about 40 minutes on two busy cores. LOADTEST_NOTEBOOKS, LOADTEST_STUDENTS, LOADTEST_LAB resize it.
 loadtest: $(STAMP) sandbox-deps services-deps
 	$(BIN)/python -m coursetools loadtest
 

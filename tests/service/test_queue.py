@@ -64,26 +64,31 @@ def _cmdlines(pid: int) -> list[str]:
     return out
 
 
-@pytest.fixture
-def slow_course(tmp_path, monkeypatch):
+@pytest.fixture(scope="module")
+def toy_course(tmp_path_factory):
+    """A toy course, its lab's scratch gradebook built once (as a worker machine keeps it), and two notebooks."""
     from coursetools import tool_env
     from coursetools.service import selfcheck
 
-    monkeypatch.setenv("PATH", tool_env()["PATH"])  # nbgrader runs alembic by name
-    course = make_toy_course(tmp_path / "course")
-    notebook = toy_submission(course, "slow", SLOW)
-    selfcheck.template_gradebook(course, LAB)  # the lab's scratch gradebook, which workers on this machine share
-    yield course, notebook.read_bytes()
+    path = os.environ["PATH"]
+    os.environ["PATH"] = tool_env()["PATH"]  # nbgrader runs alembic by name
+    try:
+        course = make_toy_course(tmp_path_factory.mktemp("queue") / "course")
+        notebooks = {name: toy_submission(course, name, answers).read_bytes()
+                     for name, answers in (("slow", SLOW), ("amy", PERFECT))}
+        selfcheck.template_gradebook(course, LAB)
+    finally:
+        os.environ["PATH"] = path
+    yield course, notebooks
     remove_course(course)
 
 
 @pytest.mark.slow
-def test_a_worker_killed_mid_check_has_it_run_by_another_within_a_minute_and_answered_once(slow_course,
-                                                                                          start_worker):
-    course, notebook = slow_course
+def test_a_worker_killed_mid_check_has_it_run_by_another_within_a_minute_and_answered_once(toy_course, start_worker):
+    course, notebooks = toy_course
     workers = [start_worker(course, "--threads", "1") for _ in range(2)]
     check_id = f"kill-{time.time_ns()}"
-    queue.submit_check(check_id, LAB, "slow", notebook)
+    queue.submit_check(check_id, LAB, "slow", notebooks["slow"])
     started = f"check {check_id} started"
     deadline = time.monotonic() + 120
     while not any(started in w.log() for w in workers):
@@ -115,15 +120,13 @@ def test_a_worker_killed_mid_check_has_it_run_by_another_within_a_minute_and_ans
     print(f"taken again {redelivered:.1f} s after the SIGKILL, answered {answered:.1f} s after it")
 
 
-def test_a_check_that_keeps_failing_is_answered_with_a_refusal_after_the_engines_retries(tmp_path, start_worker):
-    course = make_toy_course(tmp_path / "course", release=True)
-    notebook = toy_submission(course, "amy", PERFECT).read_bytes()
+def test_a_check_that_keeps_failing_is_answered_with_a_refusal_after_the_engines_retries(toy_course, start_worker):
+    course, notebooks = toy_course
     # a worker whose sandbox setting names no sandbox: every try fails for the service's own reason
     worker = start_worker(course, env={"COURSE_SELFCHECK_SANDBOX": "no-such-sandbox"})
     check_id = f"fail-{time.time_ns()}"
-    queue.submit_check(check_id, LAB, "amy", notebook)
+    queue.submit_check(check_id, LAB, "amy", notebooks["amy"])
     answer = answers.wait_answer(check_id, 120)
     assert answer is not None, worker.log()
     assert answer["cells"] == [] and "the service's fault, not yours" in answer["refused"]
     assert worker.log().count(f"check {check_id} started") == 3  # the first try and the engine's two retries
-    remove_course(course)
