@@ -10,9 +10,11 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Mapping, Sequence
 
-from .draw import Picture
+from .alt_text import series_alt
+from .draw import HATCHES, SERIES, Picture
 
 Series = Sequence[float] | Mapping[int, float]
+LINESTYLES = ["-", "--", "-.", ":"]
 
 
 def _axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
@@ -51,7 +53,8 @@ def nodes_by_depth(results: Mapping[str, Series], depths: Sequence[int] | None =
         xs, ys = _points(series, depths)
         if any(y <= 0 for y in ys):
             raise ValueError(f"{name}: counts must be positive on a log scale, got {ys}")
-        ax.plot(xs, ys, marker=markers[i % len(markers)], label=name, gid=f"line:{name}")
+        ax.plot(xs, ys, marker=markers[i % len(markers)], color=SERIES[i % len(SERIES)],
+                linestyle=LINESTYLES[i % len(LINESTYLES)], label=name, gid=f"line:{name}")
     ax.set_yscale("log")
     ax.set_xlabel("depth (plies)")
     ax.set_ylabel(ylabel + " (log scale)")
@@ -61,7 +64,9 @@ def nodes_by_depth(results: Mapping[str, Series], depths: Sequence[int] | None =
     ax.legend()
     if title:
         ax.set_title(title)
-    return Picture(figure, ax)
+    alt = series_alt("Line chart (log scale)", {name: list(zip(*_points(series, depths))) for name, series
+                                                in results.items()}, "depth", ylabel)
+    return Picture(figure, ax, alt=(f"{title}. " if title else "") + alt)
 
 
 def ordering_bars(counts: Mapping[str, float] | Mapping[str, Mapping[str, float]], *, baseline: str | None = None,
@@ -81,8 +86,8 @@ def ordering_bars(counts: Mapping[str, float] | Mapping[str, Mapping[str, float]
     grouped = all(isinstance(v, Mapping) for v in counts.values())
     groups = dict(counts) if grouped else {"": counts}  # type: ignore[arg-type]
     names = list(dict.fromkeys(k for g in groups.values() for k in g))
+    said: list[str] = []
     width = 0.8 / len(names)
-    colors = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666"]
     for j, name in enumerate(names):
         for i, (group, values) in enumerate(groups.items()):
             if name not in values:
@@ -90,13 +95,14 @@ def ordering_bars(counts: Mapping[str, float] | Mapping[str, Mapping[str, float]
             x = i + (j - (len(names) - 1) / 2) * width
             key = f"{group}:{name}" if grouped else name
             v = values[name]
-            (bar,) = ax.bar([x], [v], width=width * 0.95, color=colors[j % len(colors)],
-                            label=name if i == 0 else None)
+            (bar,) = ax.bar([x], [v], width=width * 0.95, color=SERIES[j % len(SERIES)], edgecolor="black",
+                            hatch=HATCHES[j % len(HATCHES)], label=name if i == 0 else None)
             bar.set_gid(f"bar:{key}")
             text = f"{v:,.0f}" if float(v).is_integer() else f"{v:,.3g}"
             if baseline is not None and name != baseline and values.get(baseline):
                 text += f" ({100 * v / values[baseline]:.0f}%)"
             ax.text(x, v, text, ha="center", va="bottom", fontsize=8, gid=f"count:{key}")
+            said.append(f"{group + ', ' if grouped else ''}{name}: {text}")
     ax.set_xticks(range(len(groups)))
     ax.set_xticklabels(list(groups) if grouped else [""])
     if not grouped:
@@ -110,7 +116,10 @@ def ordering_bars(counts: Mapping[str, float] | Mapping[str, Mapping[str, float]
     ax.margins(y=0.15)
     if title:
         ax.set_title(title)
-    return Picture(figure, ax)
+    alt = f"Bar chart of {ylabel}{' on a log scale' if log else ''}: " + "; ".join(said) + "."
+    if baseline is not None:
+        alt += f" Percentages are of {baseline}."
+    return Picture(figure, ax, alt=(f"{title}. " if title else "") + alt)
 
 
 def tournament_table(scores: Mapping[str, Mapping[str, float]], *, title: str | None = None,
@@ -128,12 +137,14 @@ def tournament_table(scores: Mapping[str, Mapping[str, float]], *, title: str | 
     figure, ax = _axes(ax, (1.1 * len(names) + 2.5, 0.8 * len(names) + 1.5))
     nan = float("nan")
     grid = [[scores.get(r, {}).get(c, nan) for c in names] for r in names]
-    image = ax.imshow(grid, cmap="RdYlGn", aspect="auto")
+    image = ax.imshow(grid, cmap="cividis", aspect="auto")  # readable with every common colour-vision deficiency
     for i, r in enumerate(names):
         for j, c in enumerate(names):
             v = grid[i][j]
             if v == v:
-                ax.text(j, i, fmt.format(v), ha="center", va="center", fontsize=9, gid=f"cell:{r}:{c}")
+                light = image.norm(v) > 0.55  # dark text on the light (yellow) end of cividis
+                ax.text(j, i, fmt.format(v), ha="center", va="center", fontsize=9, gid=f"cell:{r}:{c}",
+                        color="black" if light else "white")
     ax.set_xticks(range(len(names)))
     ax.set_xticklabels(names, rotation=30, ha="right")
     ax.set_yticks(range(len(names)))
@@ -142,7 +153,10 @@ def tournament_table(scores: Mapping[str, Mapping[str, float]], *, title: str | 
     figure.colorbar(image, ax=ax, label=label)
     if title:
         ax.set_title(title)
-    return Picture(figure, ax)
+    pairs = "; ".join(f"{r} against {c}: {fmt.format(v)}" for r in names for c in names
+                      if (v := scores.get(r, {}).get(c)) is not None)
+    alt = f"Tournament table, {label}: {pairs}."
+    return Picture(figure, ax, alt=(f"{title}. " if title else "") + alt)
 
 
 def tournament_text(scores: Mapping[str, Mapping[str, float]], fmt: str = "{:g}") -> str:

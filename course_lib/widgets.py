@@ -141,7 +141,7 @@ class TraceStepper:
         self.prev = w.Button(description="◀ previous", layout=w.Layout(width="110px"))
         self.next = w.Button(description="next ▶", layout=w.Layout(width="110px"))
         self.caption = w.HTML()
-        self.image = w.Image(format="png")
+        self.image = w.HTML()  # an <img> with its alt text: ipywidgets' Image has no alt
         w.link((self.play, "value"), (self.slider, "value"))
         self.prev.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))
@@ -155,7 +155,7 @@ class TraceStepper:
 
     def _show(self, index: int) -> None:
         self.drawing = self._draw(index)
-        self.image.value = self.drawing.image("png", dpi=80)
+        self.image.value = self.drawing.html(dpi=80)
         self.caption.value = self.describe(index)
 
     def describe(self, index: int | None = None) -> str:
@@ -306,43 +306,25 @@ class GameBoard:
         if self.box is None:
             return
         w = self._w
-        rows: list = []
-        size = w.Layout(width="46px", height="46px")
-        self.squares = {}
+        words = {"X": "X", "O": "O", ".": "empty"}
         if self.kind == "grid":
             cols = self.state.cols
-            n_rows = len(self.state.board) // cols
-            for r in range(n_rows):
-                row = []
-                for c in range(cols):
-                    mark = self.state.board[r * cols + c]
-                    b = w.Button(description="" if mark == "." else mark, layout=size,
-                                 tooltip=f"row {r}, column {c}")
-                    b.on_click(lambda _, a=(r, c): self.click(a))
-                    self.squares[(r, c)] = b
-                    row.append(b)
-                rows.append(w.HBox(row))
+            board = self.state.board
+            self._squares(w, [[((r, c), "" if board[r * cols + c] == "." else board[r * cols + c],
+                                f"row {r}, column {c}: {words.get(board[r * cols + c], board[r * cols + c])}", "",
+                                (r, c)) for c in range(cols)] for r in range(len(board) // cols)])
         elif self.kind == "columns":
             cols = len(self.state.heights)
-            n_rows = len(self.state.board) // cols
-            tops = []
-            for c in range(cols):
-                b = w.Button(description=f"↓{c}", layout=size, tooltip=f"drop in column {c}")
-                b.on_click(lambda _, a=c: self.click(a))
-                self.squares[c] = b
-                tops.append(b)
-            rows.append(w.HBox(tops))
-            for r in range(n_rows):
-                row = []
-                for c in range(cols):
-                    mark = self.state.board[r * cols + c]
-                    cell = w.Button(description="" if mark == "." else mark, layout=size,
-                                    button_style="danger" if mark == "X" else ("primary" if mark == "O" else ""))
-                    cell.on_click(lambda _, a=c: self.click(a))
-                    row.append(cell)
-                rows.append(w.HBox(row))
+            board = self.state.board
+            tops = [(c, f"↓{c}", f"drop in column {c}", "", c) for c in range(cols)]
+            self._squares(w, [tops] + [[(None, "" if board[r * cols + c] == "." else board[r * cols + c],
+                                         f"column {c}, row {r}: {words.get(board[r * cols + c], board[r * cols + c])}",
+                                         "danger" if board[r * cols + c] == "X" else
+                                         ("primary" if board[r * cols + c] == "O" else ""), c)
+                                        for c in range(cols)] for r in range(len(board) // cols)])
         else:
-            rows.append(w.HTML("<pre>" + _escape(self.game.display(self.state)) + "</pre>"))
+            rows: list = [w.HTML("<pre>" + _escape(self.game.display(self.state)) + "</pre>")]
+            self.squares = {}
             buttons = []
             for a in self.game.actions(self.state):
                 b = w.Button(description=str(a))
@@ -350,10 +332,36 @@ class GameBoard:
                 self.squares[a] = b
                 buttons.append(b)
             rows.append(w.HBox(buttons))
+            old = self.board_box.children
+            self.board_box.children = rows
+            self._shape = None
+            _close(old)
+        self.message.value = f"<b>{_escape(self.status())}</b>"
+
+    def _squares(self, w: Any, specs: list[list[tuple]]) -> None:
+        """Rows of buttons from ``(key, text, tooltip, style, action)``; a board of the same layout is changed in
+        place, so that keyboard focus stays on the square just played (Tab to a square, Enter or Space plays it)."""
+        shape = [[spec[0] for spec in row] for row in specs]
+        if shape == getattr(self, "_shape", None) and self.board_box.children:
+            for row_specs, row_box in zip(specs, self.board_box.children):
+                for (_, text, tip, style, _), b in zip(row_specs, row_box.children):
+                    b.description, b.tooltip, b.button_style = text, tip, style
+            return
+        size = w.Layout(width="46px", height="46px")
+        rows, self.squares = [], {}
+        for row_specs in specs:
+            row = []
+            for key, text, tip, style, action in row_specs:
+                b = w.Button(description=text, tooltip=tip, button_style=style, layout=size)
+                b.on_click(lambda _, a=action: self.click(a))
+                if key is not None:
+                    self.squares[key] = b
+                row.append(b)
+            rows.append(w.HBox(row))
         old = self.board_box.children
         self.board_box.children = rows
+        self._shape = shape
         _close(old)
-        self.message.value = f"<b>{_escape(self.status())}</b>"
 
     def static_note(self) -> str:
         """The one line shown with the static board: why it is static."""
