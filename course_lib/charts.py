@@ -7,6 +7,7 @@ when a chart is drawn.
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from typing import Any, Mapping, Sequence
 
@@ -179,3 +180,78 @@ def tournament_text(scores: Mapping[str, Mapping[str, float]], fmt: str = "{:g}"
     return "\n".join(
         "  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(line)).rstrip()
         for line in lines)
+
+
+def _tick_name(axis: Any, at: float) -> str:
+    """The name a tick at `at` shows when the chart names its ticks (categories, set labels), else the number."""
+    formatter = axis.get_major_formatter()
+    kind = type(formatter).__name__
+    if kind == "StrCategoryFormatter":
+        return str(formatter(at))
+    locs = [round(float(t), 6) for t in axis.get_ticklocs()]
+    if kind == "FixedFormatter" and round(at, 6) in locs:
+        return str(formatter(at, locs.index(round(at, 6))))
+    return f"{at:g}"
+
+
+def axes_alt(ax: Any) -> str:
+    """What one matplotlib axes shows, read from its artists: title, axis labels, each bar's and line's numbers."""
+    from matplotlib.container import BarContainer
+
+    parts = [ax.get_title() or "a chart"]
+    labels = [t for t in (ax.get_xlabel(), ax.get_ylabel()) if t]
+    if labels:
+        parts.append("axes: " + " against ".join(reversed(labels)) if len(labels) == 2 else "axis: " + labels[0])
+    for k, bars in enumerate(c for c in ax.containers if isinstance(c, BarContainer)):
+        name = bars.get_label() if not str(bars.get_label()).startswith("_") else f"bars {k + 1}"
+        said = []
+        for rect in bars.patches:
+            if bars.orientation == "horizontal":
+                at, size = rect.get_y() + rect.get_height() / 2, rect.get_width()
+                where = _tick_name(ax.yaxis, at)
+            else:
+                at, size = rect.get_x() + rect.get_width() / 2, rect.get_height()
+                where = _tick_name(ax.xaxis, at)
+            said.append(f"{' '.join(where.split())}: {size:,.3g}")
+        parts.append(f"{name}: " + ", ".join(said))
+    for points in ax.collections:  # scatter plots with a label
+        name = points.get_label()
+        if str(name).startswith("_") or not len(points.get_offsets()):
+            continue
+        parts.append(f"{name}: " + ", ".join(f"{_tick_name(ax.xaxis, float(x))} at {_tick_name(ax.yaxis, float(y))}"
+                                            for x, y in points.get_offsets()))
+    for line in ax.get_lines():
+        xs, ys = line.get_xdata(), line.get_ydata()
+        name = line.get_label()
+        if str(name).startswith("_") or len(ys) == 0:
+            continue
+        if len(ys) > 12:  # a long curve: where it starts, its extremes and where it ends
+            hi, lo = max(range(len(ys)), key=lambda i: ys[i]), min(range(len(ys)), key=lambda i: ys[i])
+            said = (f"{len(ys)} points from x={xs[0]:g} (y={ys[0]:.3g}) to x={xs[-1]:g} (y={ys[-1]:.3g}), "
+                    f"highest {ys[hi]:.3g} at x={xs[hi]:g}, lowest {ys[lo]:.3g} at x={xs[lo]:g}")
+        else:
+            said = ", ".join(f"x={x:g}: {y:.3g}" for x, y in zip(xs, ys))
+        parts.append(f"line {name}: {said}")
+    return "; ".join(parts) + "."
+
+
+def picture(figure: Any, alt: str | None = None) -> Picture:
+    """Show a matplotlib figure you drew yourself as a `Picture`: a static image with a text alternative.
+
+    Without `alt`, the text is read from the figure itself (`axes_alt` of each axes). Use it in place of
+    ``plt.show()``: the figure is closed in pyplot, so it is shown once.
+
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure()
+    >>> ax = fig.add_subplot()
+    >>> _ = ax.bar([1, 2], [9, 72], label="minimax")
+    >>> _ = ax.set_title("nodes per depth")
+    >>> picture(fig).alt
+    'Figure: nodes per depth; minimax: 1: 9, 2: 72.'
+    """
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close(figure)
+    axes = [ax for ax in figure.get_axes() if ax.get_label() != "<colorbar>"]
+    text = alt or "Figure: " + " ".join(axes_alt(ax) for ax in axes)
+    return Picture(figure, axes[0] if axes else None, alt=text)

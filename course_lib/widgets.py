@@ -95,13 +95,16 @@ def _describe(event: Any, label: str) -> str:
 
 
 class TraceStepper:
-    """Play / previous / next / slider through the events of a trace, redrawing the tree at each stop.
+    """Previous / next / a stop number through the events of a trace, redrawing the tree at each stop.
 
     The drawing shows the nodes visited so far, the values known so far (``≥``/``≤``
     while a node is still open), the current alpha and beta at every open node and the
     parts already pruned. `kinds` chooses which events are stops (every generated node
-    and every value taken, by default). Parts: `slider`, `play`, `prev`, `next`,
-    `caption`, `image`, `box` (the whole widget) and `drawing` (the current `Drawing`).
+    and every value taken, by default). Parts: `slider` (the stop number: a box that takes
+    a typed number or the arrow keys), `prev`, `next`, `caption`, `image` (the picture as an
+    ``<img>`` with its alt text), `box` (the whole widget) and `drawing` (the current `Drawing`).
+    Everything works from the keyboard: Tab to a button and press Enter or Space. `interval`
+    is accepted and ignored (there is no play button: its icons have no name a screen reader reads).
 
     >>> from course_lib.games import GameTree
     >>> game = Traced(GameTree.from_leaves([3, 5], branching=2))
@@ -135,19 +138,20 @@ class TraceStepper:
 
     def _build(self, w: Any, interval: int) -> None:
         last = len(self.stops) - 1
-        self.slider = w.IntSlider(value=0, min=0, max=last, description="stop", continuous_update=False,
-                                  layout=w.Layout(width="420px"))
-        self.play = w.Play(value=0, min=0, max=last, interval=interval, description="play")
+        # A number box rather than a slider and a play button: their handles and icon buttons have no name a
+        # screen reader can read, and a box takes a typed stop, the arrow keys, or the two buttons beside it.
+        self.slider = w.BoundedIntText(value=0, min=0, max=last, description=f"stop (0 to {last})",
+                                       continuous_update=True, style={"description_width": "initial"},
+                                       layout=w.Layout(width="220px"))
         self.prev = w.Button(description="◀ previous", layout=w.Layout(width="110px"))
         self.next = w.Button(description="next ▶", layout=w.Layout(width="110px"))
         self.caption = w.HTML()
         self.image = w.HTML()  # an <img> with its alt text: ipywidgets' Image has no alt
-        w.link((self.play, "value"), (self.slider, "value"))
         self.prev.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
         self._show(0)
-        self.box = w.VBox([w.HBox([self.play, self.prev, self.next, self.slider]), self.caption, self.image])
+        self.box = w.VBox([w.HBox([self.prev, self.next, self.slider]), self.caption, self.image])
 
     def _draw(self, index: int, title: str | None = None) -> Drawing:
         step = self.stops[index]
