@@ -45,8 +45,12 @@ TREE_ALT = re.compile(r"Game tree.*?: (MAX|MIN) to move(, value -?[\d.]+)?; \d+ 
 
 
 def _axe_source() -> str:
-    axe = pytest.importorskip("axe_playwright_python", reason="pip install -e '.[dev]' installs axe-playwright-python")
-    return (Path(axe.__file__).parent / "axe.min.js").read_text()
+    """axe-core's script, from the copy axe-playwright-python ships (installed by `make setup`, from `.[dev]`)."""
+    try:
+        import axe_playwright_python
+    except ImportError:
+        pytest.fail("axe-playwright-python is missing: `make setup` (pip install -e '.[dev]') installs it")
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 
 
 def axe(page, name: str, context: str | dict | None = None, *, strict: bool = True) -> dict[str, int]:
@@ -61,7 +65,9 @@ def axe(page, name: str, context: str | dict | None = None, *, strict: bool = Tr
         counts[v["impact"]] = counts.get(v["impact"], 0) + len(v["nodes"])
     ARTIFACTS.mkdir(exist_ok=True)
     summary = [{"rule": v["id"], "impact": v["impact"], "help": v["help"], "nodes": len(v["nodes"]),
-                "first": v["nodes"][0]["html"][:300], "why": v["nodes"][0]["failureSummary"][:500]}
+                "first": v["nodes"][0]["html"][:300], "why": v["nodes"][0]["failureSummary"][:500],
+                "each": sorted({n["failureSummary"].split("\n")[1][:200] + " | " + n["html"][:120]
+                                for n in v["nodes"]})[:20]}
                for v in result["violations"]]
     (ARTIFACTS / f"axe-{name}.json").write_text(json.dumps({"counts": counts, "violations": summary}, indent=1))
     print(f"axe {name}: {counts}")
