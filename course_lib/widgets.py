@@ -13,6 +13,8 @@ a terminal.
 
 from __future__ import annotations
 
+import base64
+import html
 import os
 import sys
 from typing import Any, Callable, Sequence
@@ -72,10 +74,14 @@ def widget_view(box: Any) -> dict:
 
 
 def _bundle(box: Any, picture: Picture | None, text: str) -> dict:
-    """A widget view with a static PNG and a text note for viewers without a widget manager."""
+    """A widget view with a static PNG (also as an ``<img alt=...>``) and a text note for viewers without a
+    widget manager."""
     data: dict = widget_view(box)
     if picture is not None:
-        data["image/png"] = picture.image("png")
+        png = picture.image("png")
+        data["image/png"] = png
+        data["text/html"] = (f'<img src="data:image/png;base64,{base64.b64encode(png).decode()}" '
+                             f'alt="{html.escape(picture.alt)}">')
     data["text/plain"] = text
     return data
 

@@ -280,13 +280,13 @@ def test_browser_tictactoe_board_answers_each_click(lab_page, lab_server):
 
     assert marks() == (0, 0)
     for played, square in enumerate(["row 1, column 1", "row 0, column 1"], start=1):
-        lab_page.locator(f"button.widget-button[title='{square}']").click()
+        lab_page.locator(f"button.widget-button[title^='{square}:']").click()
         lab_page.wait_for_function(
             """n => { const t = [...document.querySelectorAll("button.widget-button[title^='row ']")]
                           .map(b => b.textContent.trim());
                       return t.filter(x => x === 'X').length === n && t.filter(x => x === 'O').length === n; }""",
             arg=played)
-        assert lab_page.locator(f"button.widget-button[title='{square}']").inner_text().strip() == "X"
+        assert lab_page.locator(f"button.widget-button[title^='{square}:']").inner_text().strip() == "X"
         assert lab_page.locator(".widget-html", has_text="Your move").count() >= 1
     assert marks() == (2, 2)
     _wait_idle(lab_page)

@@ -66,6 +66,7 @@ def test_stepper_falls_back_to_a_static_picture_with_a_note(stepper):
     bundle = stepper._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["image/png"].startswith(b"\x89PNG") and bundle["text/plain"] == STATIC_NOTE
+    assert f'alt="{STATIC_NOTE}. Game tree: MAX to move, value 7;' in bundle["text/html"], "the static one has an alt too"
     assert stepper.static().ax.get_title() == STATIC_NOTE
 
 
