@@ -27,23 +27,33 @@ Every element carries a gid that names it, so a program can check what was drawn
 
 from __future__ import annotations
 
+import base64
+import html
 import io
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .alt_text import MARK_WORDS, grid_alt, tree_alt
 from .annotations import (Annotations, TreeShape, first_state, fmt_value, game_shape, search_annotations, tree_shape,
                           visited_ids)
 from .games.isolation import IsolationState
 from .games.tree import CHANCE, MAX, MIN, TERMINAL, GameTree
 from .trace import Traced
 
+# Okabe and Ito's palette: told apart with the common colour-vision deficiencies (protan, deutan, tritan).
+# Colour never carries a meaning alone: node kinds have shapes, edges line styles, marks letters.
+PALETTE = {"orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73", "yellow": "#F0E442", "blue": "#0072B2",
+           "vermilion": "#D55E00", "purple": "#CC79A7", "black": "#000000"}
+SERIES = [PALETTE[k] for k in ("blue", "orange", "green", "vermilion", "purple", "sky", "yellow", "black")]
+HATCHES = ["", "//", "..", "xx", "\\\\", "oo", "++", "--"]  # bars: a pattern beside each colour
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o", TERMINAL: "s"}
 PLAYER_MARKERS = "DphH8*"
-FACE = {MAX: "#f4a582", MIN: "#92c5de", CHANCE: "#ffffff", TERMINAL: "#f0f0f0"}
-PLAYER_FACES = ("#f4a582", "#92c5de", "#a6dba0", "#fee08b", "#c2a5cf", "#bababa")  # P1, P2, ... of max^n
+FACE = {MAX: "#F5C26B", MIN: "#9FD3F2", CHANCE: "#ffffff", TERMINAL: "#f0f0f0"}  # light orange, light sky
+PLAYER_FACES = ("#F5C26B", "#9FD3F2", "#66C2A5", "#F7EE8F", "#E0A8C8", "#bababa")  # P1, P2, ... of max^n
 NAMES = {MAX: "MAX ▲", MIN: "MIN ▼", CHANCE: "CHANCE ○", TERMINAL: "terminal □"}
-CHOSEN = "#d95f02"
+CHOSEN = PALETTE["vermilion"]
 FAINT = "#bbbbbb"
+MARK_COLOURS = {"X": PALETTE["vermilion"], "O": PALETTE["blue"]}
 HALO = {"boxstyle": "square,pad=0.05", "fc": "white", "ec": "none", "alpha": 0.85}
 
 
@@ -51,18 +61,41 @@ class Picture:
     """A finished matplotlib figure that shows itself as a static PNG (or SVG) in a notebook.
 
     `figure` and `ax` are the matplotlib objects; elements carry gids (see the module text).
+    `alt` is its text alternative, written from the same numbers as the figure.
     """
 
-    def __init__(self, figure: Any, ax: Any, fmt: str = "png", tight: bool = True):
+    def __init__(self, figure: Any, ax: Any, fmt: str = "png", tight: bool = True, alt: str = ""):
         if fmt not in ("png", "svg"):
             raise ValueError(f"fmt must be 'png' or 'svg', not {fmt!r}")
         self.figure, self.ax, self.fmt, self.tight = figure, ax, fmt, tight
+        self.alt = alt or f"Figure: {ax.get_title() or 'a picture'}"
 
     def _repr_png_(self) -> bytes | None:
         return self.image("png") if self.fmt == "png" else None
 
     def _repr_svg_(self) -> str | None:
         return self.image("svg").decode() if self.fmt == "svg" else None
+
+    def html(self, dpi: int = 100) -> str:
+        """An ``<img>`` with the picture inline and its `alt` text, which every front end puts in its page."""
+        data = self.image(self.fmt, dpi=dpi)
+        mime = "image/png" if self.fmt == "png" else "image/svg+xml"
+        return (f'<img src="data:{mime};base64,{base64.b64encode(data).decode()}" '
+                f'alt="{html.escape(self.alt)}" style="max-width:100%">')
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict, dict]:
+        """The picture, an HTML ``<img alt=...>`` of it and the alt text as plain text.
+
+        JupyterLab 4 and Notebook 7 show the HTML (their image renderer drops `alt` from the
+        metadata), as do VS Code and Colab; nbconvert reads `alt` from the image's metadata.
+        """
+        data = self.image(self.fmt)
+        mime = "image/png" if self.fmt == "png" else "image/svg+xml"
+        encoded = base64.b64encode(data).decode()
+        bundle = {mime: data if self.fmt == "png" else data.decode(),
+                  "text/html": f'<img src="data:{mime};base64,{encoded}" alt="{html.escape(self.alt)}">',
+                  "text/plain": self.alt}
+        return bundle, {mime: {"alt": self.alt}}
 
     def image(self, fmt: str = "png", dpi: int = 100) -> bytes:
         """The figure as PNG or SVG bytes."""
@@ -104,8 +137,8 @@ class Drawing(Picture):
     """A tree figure: a `Picture` that also keeps the `shape` drawn and the `notes` read from the trace."""
 
     def __init__(self, figure: Any, ax: Any, shape: TreeShape, notes: Annotations | None,
-                 positions: dict, hidden_leaves: int, fmt: str = "png", tight: bool = True):
-        super().__init__(figure, ax, fmt, tight)
+                 positions: dict, hidden_leaves: int, fmt: str = "png", tight: bool = True, alt: str = ""):
+        super().__init__(figure, ax, fmt, tight, alt)
         self.shape, self.notes = shape, notes
         self.positions, self.hidden_leaves = positions, hidden_leaves
 
@@ -159,14 +192,14 @@ def draw_board(state: Any, *, title: str | None = None, ax: Any = None, fmt: str
             mark = board[r * cols + c]
             if mark != ".":
                 ax.text(c + 0.5, rows - 0.5 - r, mark, ha="center", va="center", fontsize=16, fontweight="bold",
-                        color="#b2182b" if mark == "X" else "#2166ac", gid=f"mark:{r},{c}")
+                        color=MARK_COLOURS.get(mark, "black"), gid=f"mark:{r},{c}")
     ax.set_xlim(0, cols)
     ax.set_ylim(0, rows)
     ax.set_aspect("equal")
     ax.set_axis_off()
     if title:
         ax.set_title(title, fontsize=10)
-    return Picture(figure, ax, fmt)
+    return Picture(figure, ax, fmt, alt=board_alt(state, title))
 
 
 def _layout(shape: TreeShape, keep: set) -> dict:
@@ -229,6 +262,14 @@ def _grid(state: Any) -> tuple[str, int] | None:
     return board, cols
 
 
+def board_alt(state: Any, title: str | None = None) -> str:
+    """The text alternative of `draw_board`'s picture: the board row by row."""
+    board, cols = _grid(state) or ("", 1)
+    name = {"TicTacToeState": "Tic-Tac-Toe board", "ConnectFourState": "Connect Four board",
+            "IsolationState": "Isolation board (X is P1, O is P2)"}.get(type(state).__name__, "Board")
+    return (f"{title}. " if title else "") + grid_alt(board, cols, name)
+
+
 def _board_text(state: Any) -> str | None:
     """A grid state as rows of text (``·`` for an empty square), or None for other states."""
     grid = _grid(state)
@@ -276,8 +317,17 @@ def draw_tree(game: Any, trace: Any = None, *, state: Any = None, depth: int | N
     n_leaves = sum(1 for n in keep if not any(c in keep for c in shape.children.get(n, [])))
     if labels is None:
         labels = n_leaves <= 40
-    return _render(shape, notes, pos, keep, hidden, n_leaves, move=move, window=window, values=values,
-                   boards=boards, labels=labels, title=title, ax=ax, fmt=fmt)
+    drawing = _render(shape, notes, pos, keep, hidden, n_leaves, move=move, window=window, values=values,
+                      boards=boards, labels=labels, title=title, ax=ax, fmt=fmt)
+    name = "" if isinstance(plain, GameTree) else repr(plain)
+    grid = _grid(root) if name else None
+    if grid is not None:
+        rows = [grid[0][i:i + grid[1]] for i in range(0, len(grid[0]), grid[1])]
+        name += " from the position " + " / ".join(" ".join(MARK_WORDS.get(m, m) for m in row) for row in rows)
+    elif name and len(repr(root)) <= 60:
+        name += f" from {root!r}"
+    drawing.alt = tree_alt(shape, notes, keep=keep, hidden=hidden, name=name, title=title)
+    return drawing
 
 
 EDGE_LINES = {"visited": ("-", "black", 1.4), "plain": ("-", "black", 1.2), "chosen": ("-", CHOSEN, 4.0),

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from .draw import Picture, draw_board
+from .draw import HATCHES, PALETTE, SERIES, Picture, board_alt, draw_board
 
 
 class Row(NamedTuple):
@@ -82,7 +82,7 @@ def draw_search_tree(root: Any, *, depth: int = 3, min_visits: int = 1, chosen: 
     for r in rows:
         label = f"n={r.visits}" if not r.path else f"n={r.visits}\nv={r.total / max(r.visits, 1):+.2f}"
         mean = 0.0 if not r.path or not r.visits else r.total / r.visits
-        colour = "#f7f7f7" if not r.path else ("#d1e5f0" if mean > 0 else "#fddbc7" if mean < 0 else "#eeeeee")
+        colour = "#f7f7f7" if not r.path else ("#CFE8F7" if mean > 0 else "#FBE3C2" if mean < 0 else "#eeeeee")
         ax.text(xs[r.path], -r.depth, label, ha="center", va="center", fontsize=8, zorder=2, gid=f"node:{_name(r.path)}",
                 bbox={"boxstyle": "round,pad=0.3", "facecolor": colour, "edgecolor": "#555555"})
     ax.set_xlim(-0.7, len(leaves) - 0.3)
@@ -90,7 +90,11 @@ def draw_search_tree(root: Any, *, depth: int = 3, min_visits: int = 1, chosen: 
     ax.set_axis_off()
     ax.set_title(title or f"the tree after {root.visits} iterations (n = visits, v = mean reward for the mover)",
                  fontsize=10)
-    return Picture(figure, ax, fmt)
+    kids = [r for r in rows if r.depth == 1]
+    alt = (f"Search tree after {root.visits} iterations, {len(rows)} nodes drawn to depth {levels - 1}. Root's moves: "
+           + "; ".join(f"{_text(r.path[0])}: {r.visits} visits, mean reward {r.total / max(r.visits, 1):+.2f}"
+                       + (" (chosen)" if r.path[0] == chosen and chosen is not None else "") for r in kids) + ".")
+    return Picture(figure, ax, fmt, alt=(f"{title}. " if title else "") + alt)
 
 
 def root_choice_chart(history: Mapping[int, Sequence[tuple[Any, int]]], *, title: str | None = None,
@@ -117,7 +121,9 @@ def root_choice_chart(history: Mapping[int, Sequence[tuple[Any, int]]], *, title
         for n in ns:
             total = sum(v for _, v in history[n]) or 1
             shares.append(dict(history[n]).get(a, 0) / total)
-        ax.plot(ns, shares, marker="o", ms=3, label=_text(a), gid=f"share:{_text(a)}")
+        k = actions.index(a)
+        ax.plot(ns, shares, marker="osD^v<>ph"[k % 9], ms=3, color=SERIES[k % len(SERIES)],
+                linestyle=["-", "--", "-.", ":"][k % 4], label=_text(a), gid=f"share:{_text(a)}")
     for n in ns:
         pairs = list(history[n])
         if pairs:
@@ -130,7 +136,15 @@ def root_choice_chart(history: Mapping[int, Sequence[tuple[Any, int]]], *, title
     ax.set_ylim(0, 1.02)
     ax.legend(title="root action", fontsize=8, title_fontsize=8, loc="upper left", ncol=2)
     ax.set_title(title or "how the root's choice settles (star: the most visited action)", fontsize=10)
-    return Picture(figure, ax, fmt)
+    said = []
+    for n in ns:
+        pairs = list(history[n])
+        total = sum(v for _, v in pairs) or 1
+        if pairs:
+            best = max(range(len(pairs)), key=lambda i: (pairs[i][1], -i))
+            said.append(f"after {n}: {_text(pairs[best][0])} with {100 * pairs[best][1] / total:.0f}%")
+    alt = "Line chart of the share of the root's visits per action; most visited action " + "; ".join(said) + "."
+    return Picture(figure, ax, fmt, alt=(f"{title}. " if title else "") + alt)
 
 
 def match_picture(final_state: Any, moves: Sequence[tuple], *, title: str | None = None,
@@ -152,18 +166,23 @@ def match_picture(final_state: Any, moves: Sequence[tuple], *, title: str | None
     board_ax, ax = figure.subplots(1, 2, width_ratios=[1, 1.6])
     draw_board(final_state, ax=board_ax, title="final position")
     names = list(dict.fromkeys(m[0] for m in moves))
-    colours = ["#b2182b", "#2166ac", "#4d9221"]
+    colours = [PALETTE["vermilion"], PALETTE["blue"], PALETTE["green"]]
     for k, name in enumerate(names):
         xs = [i + 1 for i, m in enumerate(moves) if m[0] == name]
         ys = [m[2] for m in moves if m[0] == name]
-        ax.bar(xs, ys, color=colours[k % 3], label=name, gid=f"moves:{name}")
+        ax.bar(xs, ys, color=colours[k % 3], hatch=HATCHES[k % 3], edgecolor="black", label=name,
+               gid=f"moves:{name}")
     for i, m in enumerate(moves):
         if len(m) > 3 and m[3] is not None:
             ax.text(i + 1, m[2] / 2, str(m[3]), rotation=90, ha="center", va="center", fontsize=8, color="white",
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "#333333", "ec": "none"},
                     gid=f"note:{i + 1}")
     ax.set_xlabel("move number")
     ax.set_ylabel("states generated for the move")
     ax.set_ylim(0, 1.3 * max([m[2] for m in moves] + [1]))
     ax.legend(fontsize=8, loc="upper left", ncol=2)
     ax.set_title(title or "states generated per move", fontsize=10)
-    return Picture(figure, ax, fmt)
+    played = "; ".join(f"move {i + 1} by {m[0]}: {m[1]!r}, {m[2]} states" + (f" ({m[3]})" if len(m) > 3 and m[3] else "")
+                       for i, m in enumerate(moves))
+    alt = f"A finished match. {board_alt(final_state, 'Final position')} Moves: {played}."
+    return Picture(figure, ax, fmt, alt=(f"{title}. " if title else "") + alt)

@@ -296,27 +296,15 @@ class PlayBoard(GameBoard):
         if self.box is None or not self._isolation:
             super()._refresh()
             return
-        w, size, state = self._w, self._w.Layout(width="46px", height="46px"), self.state
+        state = self.state
         cells = state.cells()
         legal = set(self.game.actions(state)) if self.game.to_move(state) == self.human else set()
-        rows, self.squares = [], {}
-        for r in range(state.size):
-            row = []
-            for c in range(state.size):
-                mark = cells[r * state.size + c]
-                b = w.Button(description={".": "", "#": "■"}.get(mark, mark), layout=size,
-                             tooltip=f"row {r}, column {c}",
-                             button_style="success" if (r, c) in legal else ("primary" if mark in "12" else ""))
-                b.on_click(lambda _, a=(r, c): self.click(a))
-                self.squares[(r, c)] = b
-                row.append(b)
-            rows.append(w.HBox(row))
-        old = self.board_box.children
-        self.board_box.children = rows
-        for widget in old:
-            for child in getattr(widget, "children", ()):
-                child.close()
-            widget.close()
+        words = {".": "empty", "#": "blocked", "1": "P1", "2": "P2"}
+        self._squares(self._w, [[((r, c), {".": "", "#": "■"}.get(cells[r * state.size + c], cells[r * state.size + c]),
+                                  f"row {r}, column {c}: {words.get(cells[r * state.size + c], cells[r * state.size + c])}"
+                                  + (", a legal move" if (r, c) in legal else ""),
+                                  "success" if (r, c) in legal else ("primary" if cells[r * state.size + c] in "12" else ""),
+                                  (r, c)) for c in range(state.size)] for r in range(state.size)])
         self.message.value = "<b>" + self.status().replace("&", "&amp;").replace("<", "&lt;") + "</b>"
 
     def static_note(self) -> str:

@@ -13,6 +13,8 @@ a terminal.
 
 from __future__ import annotations
 
+import base64
+import html
 import os
 import sys
 from typing import Any, Callable, Sequence
@@ -72,10 +74,14 @@ def widget_view(box: Any) -> dict:
 
 
 def _bundle(box: Any, picture: Picture | None, text: str) -> dict:
-    """A widget view with a static PNG and a text note for viewers without a widget manager."""
+    """A widget view with a static PNG (also as an ``<img alt=...>``) and a text note for viewers without a
+    widget manager."""
     data: dict = widget_view(box)
     if picture is not None:
-        data["image/png"] = picture.image("png")
+        png = picture.image("png")
+        data["image/png"] = png
+        data["text/html"] = (f'<img src="data:image/png;base64,{base64.b64encode(png).decode()}" '
+                             f'alt="{html.escape(picture.alt)}">')
     data["text/plain"] = text
     return data
 
@@ -95,13 +101,16 @@ def _describe(event: Any, label: str) -> str:
 
 
 class TraceStepper:
-    """Play / previous / next / slider through the events of a trace, redrawing the tree at each stop.
+    """Previous / next / a stop number through the events of a trace, redrawing the tree at each stop.
 
     The drawing shows the nodes visited so far, the values known so far (``≥``/``≤``
     while a node is still open), the current alpha and beta at every open node and the
     parts already pruned. `kinds` chooses which events are stops (every generated node
-    and every value taken, by default). Parts: `slider`, `play`, `prev`, `next`,
-    `caption`, `image`, `box` (the whole widget) and `drawing` (the current `Drawing`).
+    and every value taken, by default). Parts: `slider` (the stop number: a box that takes
+    a typed number or the arrow keys), `prev`, `next`, `caption`, `image` (the picture as an
+    ``<img>`` with its alt text), `box` (the whole widget) and `drawing` (the current `Drawing`).
+    Everything works from the keyboard: Tab to a button and press Enter or Space. `interval`
+    is accepted and ignored (there is no play button: its icons have no name a screen reader reads).
 
     >>> from course_lib.games import GameTree
     >>> game = Traced(GameTree.from_leaves([3, 5], branching=2))
@@ -135,19 +144,20 @@ class TraceStepper:
 
     def _build(self, w: Any, interval: int) -> None:
         last = len(self.stops) - 1
-        self.slider = w.IntSlider(value=0, min=0, max=last, description="stop", continuous_update=False,
-                                  layout=w.Layout(width="420px"))
-        self.play = w.Play(value=0, min=0, max=last, interval=interval, description="play")
+        # A number box rather than a slider and a play button: their handles and icon buttons have no name a
+        # screen reader can read, and a box takes a typed stop, the arrow keys, or the two buttons beside it.
+        self.slider = w.BoundedIntText(value=0, min=0, max=last, description=f"stop (0 to {last})",
+                                       continuous_update=True, style={"description_width": "initial"},
+                                       layout=w.Layout(width="220px"))
         self.prev = w.Button(description="◀ previous", layout=w.Layout(width="110px"))
         self.next = w.Button(description="next ▶", layout=w.Layout(width="110px"))
         self.caption = w.HTML()
-        self.image = w.Image(format="png")
-        w.link((self.play, "value"), (self.slider, "value"))
+        self.image = w.HTML()  # an <img> with its alt text: ipywidgets' Image has no alt
         self.prev.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
         self._show(0)
-        self.box = w.VBox([w.HBox([self.play, self.prev, self.next, self.slider]), self.caption, self.image])
+        self.box = w.VBox([w.HBox([self.prev, self.next, self.slider]), self.caption, self.image])
 
     def _draw(self, index: int, title: str | None = None) -> Drawing:
         step = self.stops[index]
@@ -155,7 +165,7 @@ class TraceStepper:
 
     def _show(self, index: int) -> None:
         self.drawing = self._draw(index)
-        self.image.value = self.drawing.image("png", dpi=80)
+        self.image.value = self.drawing.html(dpi=80)
         self.caption.value = self.describe(index)
 
     def describe(self, index: int | None = None) -> str:
@@ -306,43 +316,25 @@ class GameBoard:
         if self.box is None:
             return
         w = self._w
-        rows: list = []
-        size = w.Layout(width="46px", height="46px")
-        self.squares = {}
+        words = {"X": "X", "O": "O", ".": "empty"}
         if self.kind == "grid":
             cols = self.state.cols
-            n_rows = len(self.state.board) // cols
-            for r in range(n_rows):
-                row = []
-                for c in range(cols):
-                    mark = self.state.board[r * cols + c]
-                    b = w.Button(description="" if mark == "." else mark, layout=size,
-                                 tooltip=f"row {r}, column {c}")
-                    b.on_click(lambda _, a=(r, c): self.click(a))
-                    self.squares[(r, c)] = b
-                    row.append(b)
-                rows.append(w.HBox(row))
+            board = self.state.board
+            self._squares(w, [[((r, c), "" if board[r * cols + c] == "." else board[r * cols + c],
+                                f"row {r}, column {c}: {words.get(board[r * cols + c], board[r * cols + c])}", "",
+                                (r, c)) for c in range(cols)] for r in range(len(board) // cols)])
         elif self.kind == "columns":
             cols = len(self.state.heights)
-            n_rows = len(self.state.board) // cols
-            tops = []
-            for c in range(cols):
-                b = w.Button(description=f"↓{c}", layout=size, tooltip=f"drop in column {c}")
-                b.on_click(lambda _, a=c: self.click(a))
-                self.squares[c] = b
-                tops.append(b)
-            rows.append(w.HBox(tops))
-            for r in range(n_rows):
-                row = []
-                for c in range(cols):
-                    mark = self.state.board[r * cols + c]
-                    cell = w.Button(description="" if mark == "." else mark, layout=size,
-                                    button_style="danger" if mark == "X" else ("primary" if mark == "O" else ""))
-                    cell.on_click(lambda _, a=c: self.click(a))
-                    row.append(cell)
-                rows.append(w.HBox(row))
+            board = self.state.board
+            tops = [(c, f"↓{c}", f"drop in column {c}", "", c) for c in range(cols)]
+            self._squares(w, [tops] + [[(None, "" if board[r * cols + c] == "." else board[r * cols + c],
+                                         f"column {c}, row {r}: {words.get(board[r * cols + c], board[r * cols + c])}",
+                                         "danger" if board[r * cols + c] == "X" else
+                                         ("primary" if board[r * cols + c] == "O" else ""), c)
+                                        for c in range(cols)] for r in range(len(board) // cols)])
         else:
-            rows.append(w.HTML("<pre>" + _escape(self.game.display(self.state)) + "</pre>"))
+            rows: list = [w.HTML("<pre>" + _escape(self.game.display(self.state)) + "</pre>")]
+            self.squares = {}
             buttons = []
             for a in self.game.actions(self.state):
                 b = w.Button(description=str(a))
@@ -350,10 +342,36 @@ class GameBoard:
                 self.squares[a] = b
                 buttons.append(b)
             rows.append(w.HBox(buttons))
+            old = self.board_box.children
+            self.board_box.children = rows
+            self._shape = None
+            _close(old)
+        self.message.value = f"<b>{_escape(self.status())}</b>"
+
+    def _squares(self, w: Any, specs: list[list[tuple]]) -> None:
+        """Rows of buttons from ``(key, text, tooltip, style, action)``; a board of the same layout is changed in
+        place, so that keyboard focus stays on the square just played (Tab to a square, Enter or Space plays it)."""
+        shape = [[spec[0] for spec in row] for row in specs]
+        if shape == getattr(self, "_shape", None) and self.board_box.children:
+            for row_specs, row_box in zip(specs, self.board_box.children):
+                for (_, text, tip, style, _), b in zip(row_specs, row_box.children):
+                    b.description, b.tooltip, b.button_style = text, tip, style
+            return
+        size = w.Layout(width="46px", height="46px")
+        rows, self.squares = [], {}
+        for row_specs in specs:
+            row = []
+            for key, text, tip, style, action in row_specs:
+                b = w.Button(description=text, tooltip=tip, button_style=style, layout=size)
+                b.on_click(lambda _, a=action: self.click(a))
+                if key is not None:
+                    self.squares[key] = b
+                row.append(b)
+            rows.append(w.HBox(row))
         old = self.board_box.children
         self.board_box.children = rows
+        self._shape = shape
         _close(old)
-        self.message.value = f"<b>{_escape(self.status())}</b>"
 
     def static_note(self) -> str:
         """The one line shown with the static board: why it is static."""

@@ -243,7 +243,7 @@ def test_browser_alphabeta_stepper_redraws_its_figure(lab_page, lab_server):
     _open(lab_page, base, f"notebooks/{STEPPER_NOTEBOOK}")
     _run_all(lab_page, course / "notebooks" / STEPPER_NOTEBOOK)
     assert not _errors_in_outputs(lab_page), _errors_in_outputs(lab_page)[:1]
-    image = lab_page.locator("img.widget-image").first
+    image = lab_page.locator(".widget-html img[src^='data:image/png']").first  # the stepper's picture, with its alt
     image.scroll_into_view_if_needed()
     lab_page.wait_for_function("img => img.complete && img.naturalWidth > 100", arg=image.element_handle())
     caption = lab_page.locator(".widget-html", has_text="stop 0 of").first
@@ -254,9 +254,12 @@ def test_browser_alphabeta_stepper_redraws_its_figure(lab_page, lab_server):
     for step in (1, 2, 3):
         nxt.click()
         lab_page.locator(".widget-html", has_text=f"stop {step} of").first.wait_for()
-    lab_page.wait_for_function("([img, old]) => img.getAttribute('src') !== old && img.complete && img.naturalWidth > 100",
-                               arg=[image.element_handle(), before])
-    assert image.get_attribute("src") != before
+    # the HTML widget puts a new <img> in the page at each step: wait on the selector, not on the old element
+    lab_page.wait_for_function(
+        """old => { const img = document.querySelector(".widget-html img[src^='data:image/png']");
+                    return img && img.getAttribute('src') !== old && img.complete && img.naturalWidth > 100; }""",
+        arg=before)
+    assert image.get_attribute("src") != before and "after event" in image.get_attribute("alt")
     _wait_idle(lab_page)
     _shot(lab_page, "browser-3-stepper-after-3-steps.png")
     _assert_clean_console(lab_page)
@@ -277,13 +280,13 @@ def test_browser_tictactoe_board_answers_each_click(lab_page, lab_server):
 
     assert marks() == (0, 0)
     for played, square in enumerate(["row 1, column 1", "row 0, column 1"], start=1):
-        lab_page.locator(f"button.widget-button[title='{square}']").click()
+        lab_page.locator(f"button.widget-button[title^='{square}:']").click()
         lab_page.wait_for_function(
             """n => { const t = [...document.querySelectorAll("button.widget-button[title^='row ']")]
                           .map(b => b.textContent.trim());
                       return t.filter(x => x === 'X').length === n && t.filter(x => x === 'O').length === n; }""",
             arg=played)
-        assert lab_page.locator(f"button.widget-button[title='{square}']").inner_text().strip() == "X"
+        assert lab_page.locator(f"button.widget-button[title^='{square}:']").inner_text().strip() == "X"
         assert lab_page.locator(".widget-html", has_text="Your move").count() >= 1
     assert marks() == (2, 2)
     _wait_idle(lab_page)

@@ -103,7 +103,7 @@ def test_browser_play_board_answers_a_click_with_the_computers_move(front, lab_p
     tictactoe, isolation = cells.nth(2), cells.nth(3)
     tictactoe.locator(".widget-html", has_text="Your move").wait_for()
     assert _marks(tictactoe) == (0, 0)
-    centre = tictactoe.locator("button.widget-button[title='row 1, column 1']")
+    centre = tictactoe.locator("button.widget-button[title^='row 1, column 1:']")
     centre.scroll_into_view_if_needed()
     centre.click()
     tictactoe.locator(".widget-html", has_text="The computer played").wait_for(timeout=60_000)
@@ -115,7 +115,7 @@ def test_browser_play_board_answers_a_click_with_the_computers_move(front, lab_p
 
     # Isolation: the pieces 1 and 2 on a 5x5 grid; moving 1 from (0, 0) to (2, 2) blocks (0, 0).
     def square(r: int, c: int):
-        return isolation.locator(f"button.widget-button[title='row {r}, column {c}']")
+        return isolation.locator(f"button.widget-button[title^='row {r}, column {c}:']")
 
     assert square(0, 0).inner_text().strip() == "1" and square(4, 4).inner_text().strip() == "2"
     square(2, 2).scroll_into_view_if_needed()

@@ -206,3 +206,29 @@ def isolation_improved(state, player):
     parsed = _parse(page)
     assert not parsed.scripts and not parsed.bad, (parsed.scripts, parsed.bad)
     assert html.escape(payload)[:40] in page, "the message is shown, escaped"
+
+
+def _images(page: str) -> list[dict]:
+    """The attributes of every <img> of a page."""
+    found: list[dict] = []
+    parser = HTMLParser()
+    parser.handle_starttag = lambda tag, attrs: found.append(dict(attrs)) if tag == "img" else None
+    parser.feed(page)
+    return found
+
+
+def test_a_pictures_alt_text_stays_and_reaches_the_page_escaped():
+    """course_lib's figures carry `alt` in the PNG's metadata: it survives, and a hostile one stays text."""
+    from coursetools.grading.sanitize import sanitize_output
+
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n").decode()
+    for alt in ("Game tree: MAX to move, value 7; 31 nodes", 'x" onerror="alert(1)'):
+        out = nbformat.v4.new_output("display_data", data={"image/png": png},
+                                     metadata={"image/png": {"alt": alt, "width": 10, "onload": "x"}})
+        clean = sanitize_output(out)
+        assert clean.metadata["image/png"] == {"alt": alt, "width": 10}
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x", outputs=[clean])])
+        page, _ = HTMLExporter(template_name="classic").from_notebook_node(nb)
+        images = _images(page)
+        assert [i["alt"] for i in images] == [alt], images
+        assert not [k for i in images for k in i if k.startswith("on")], images

@@ -32,7 +32,8 @@ def test_stepper_slider_moves_through_the_events_and_redraws(stepper):
     assert stepper.drawing.styled("visited") == [] and len(stepper.drawing.styled("pending")) == 31
     stepper.slider.value = 5
     assert stepper.drawing.notes.step == stepper.stops[5]
-    assert bytes(stepper.image.value) != bytes(before) and bytes(stepper.image.value).startswith(b"\x89PNG")
+    assert stepper.image.value != before and stepper.image.value.startswith('<img src="data:image/png;base64,')
+    assert f'alt="{stepper.drawing.alt}"' in stepper.image.value and "after event" in stepper.drawing.alt
     assert len(stepper.drawing.styled("visited")) == 5  # root, P2.0, P1.1, P2.2, L.0
     assert stepper.drawing.texts("order") == {"L.0": "1"}
     assert "utility of L.0 = 7" in stepper.caption.value
@@ -65,6 +66,7 @@ def test_stepper_falls_back_to_a_static_picture_with_a_note(stepper):
     bundle = stepper._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["image/png"].startswith(b"\x89PNG") and bundle["text/plain"] == STATIC_NOTE
+    assert f'alt="{STATIC_NOTE}. Game tree: MAX to move, value 7;' in bundle["text/html"], "the static one has an alt too"
     assert stepper.static().ax.get_title() == STATIC_NOTE
 
 

@@ -172,6 +172,18 @@ def draw(cmap: ClassMap, path: Path) -> None:
     plt.close(fig)
 
 
+def figure_alt(cmap: ClassMap) -> str:
+    """The text alternative of the class map's figure: every bar's count, as the figure writes it."""
+    total = len(cmap.students)
+
+    def bars(rows: list[Row]) -> str:
+        return "; ".join(f"{r.name}: {len(r.students)}" + (f" ({100 * len(r.students) / total:.0f}%)" if total else "")
+                         for r in rows) or "none"
+
+    return (f"Two bar charts of {cmap.lab}, {total} students graded. Students who lost points in each test: "
+            f"{bars(cmap.tests)}. Students whose hint named each mistake: {bars(cmap.mistakes)}.")
+
+
 def _short(text: str, n: int = 48) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
@@ -199,7 +211,7 @@ def page(cmap: ClassMap, png: str) -> str:
         f"<td>{html.escape(', '.join(sorted(r.tests)))}</td><td>{pct(len(r.students))}</td>"
         f"<td>{who(r.students)}</td></tr>" for r in cmap.mistakes) or '<tr><td colspan="5">none</td></tr>'
     return f"""<!doctype html>
-<html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="{CSP}">
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="{CSP}">
 <title>{html.escape(cmap.lab)}: class misconception map</title>
 <style>body{{font-family:sans-serif;max-width:75em;margin:2em auto}}table{{border-collapse:collapse}}
 td,th{{border:1px solid #ccc;padding:.3em .5em;vertical-align:top;text-align:left}}</style></head><body>
@@ -207,7 +219,7 @@ td,th{{border:1px solid #ccc;padding:.3em .5em;vertical-align:top;text-align:lef
 <p>{total} students graded. Read from the gradebook (scores) and the grader's own record of each hidden test's
 verdict; a mistake is counted when the hint of a failed test named it (<code>{UNEXPLAINED}</code>: the search
 differed from the correct one in a way no known mistake reproduces). Names link to each student's feedback.</p>
-<img src="{html.escape(png)}" alt="students per failed test and per diagnosed mistake" style="max-width:100%">
+<img src="{html.escape(png)}" alt="{html.escape(figure_alt(cmap))}" style="max-width:100%">
 <h2>Tests</h2><table><tr><th>test</th><th>points</th><th>students who lost points</th><th>how it failed</th>
 <th>students</th></tr>{rows_t}</table>
 <h2>Diagnosed mistakes</h2><table><tr><th>mistake</th><th>its hint</th><th>tests</th><th>students</th>

@@ -137,6 +137,8 @@ def sanitize_output(output: NotebookNode) -> NotebookNode:
         if mime in kept and isinstance(sizes, dict):
             metadata[mime] = {k: sizes[k] for k in ("width", "height")
                               if isinstance(sizes.get(k), (int, float)) and not isinstance(sizes.get(k), bool)}
+            if isinstance(sizes.get("alt"), str):  # the text alternative: nbconvert writes it escaped
+                metadata[mime]["alt"] = sizes["alt"][:4000]
     output["data"] = NotebookNode(kept)
     output["metadata"] = NotebookNode(metadata)
     return output

@@ -743,28 +743,29 @@ def draw_ratings(rows: list[dict], path: Path, title: str) -> None:
     ax = fig.add_subplot()
     ys = list(range(n))[::-1]
     for y, r in zip(ys, rows):
-        colour = "#7f7f7f" if r["player"].house else ("#d95f02" if r["faults"] else "#1b9e77")
+        colour = "#7f7f7f" if r["player"].house else ("#D55E00" if r["faults"] else "#0072B2")
+        marker = "s" if r["player"].house else ("X" if r["faults"] else "o")  # the shape says it too
         s = r["spread"]
         if s.shown:
-            ax.errorbar(r["elo"], y, xerr=[[r["elo"] - s.low], [s.high - r["elo"]]], fmt="o", color=colour,
+            ax.errorbar(r["elo"], y, xerr=[[r["elo"] - s.low], [s.high - r["elo"]]], fmt=marker, color=colour,
                         capsize=4, markersize=7)
-        else:  # a hollow dot: too few games for an interval
-            ax.plot(r["elo"], y, "o", markerfacecolor="white", markeredgecolor=colour, markersize=7)
+        else:  # a hollow marker: too few games for an interval
+            ax.plot(r["elo"], y, marker, markerfacecolor="white", markeredgecolor=colour, markersize=7)
         ax.annotate(f"{r['elo']:.0f}", (r["elo"], y), textcoords="offset points", xytext=(0, 7), ha="center",
                     fontsize=8)
     ax.set_yticks(ys, [f"{r['player'].shown}  ({r['points']:g} pts)" for r in rows])
     few = any(not r["spread"].shown for r in rows)
     ax.axvline(ELO_BASE, color="#bbbbbb", lw=1, ls="--", zorder=0)
     ax.set_xlabel("Elo rating (dots), with its 95 % interval"
-                  + (f"\n(hollow dots: fewer than {MIN_GAMES} games, no interval)" if few else ""))
+                  + (f"\n(hollow markers: fewer than {MIN_GAMES} games, no interval)" if few else ""))
     ax.set_title(title, fontsize=10)
     ax.margins(y=0.15)
     from matplotlib.lines import Line2D
 
-    kinds = [("#1b9e77", "student", any(not r["player"].house and not r["faults"] for r in rows)),
-             ("#d95f02", "student who lost a game by a fault", any(r["faults"] for r in rows)),
-             ("#7f7f7f", "house agent", any(r["player"].house for r in rows))]
-    ax.legend(handles=[Line2D([], [], marker="o", ls="", color=c, label=lab) for c, lab, shown in kinds if shown],
+    kinds = [("#0072B2", "o", "student", any(not r["player"].house and not r["faults"] for r in rows)),
+             ("#D55E00", "X", "student who lost a game by a fault", any(r["faults"] for r in rows)),
+             ("#7f7f7f", "s", "house agent", any(r["player"].house for r in rows))]
+    ax.legend(handles=[Line2D([], [], marker=m, ls="", color=c, label=lab) for c, m, lab, shown in kinds if shown],
               loc="lower right", fontsize=8, framealpha=0.9)
     fig.savefig(path, dpi=100)
 
@@ -810,6 +811,25 @@ def draw_replay(t: Tournament, g: GameRecord, path: Path, per_row: int = 6) -> N
     fig.suptitle(f"{g.gid}: {names[g.first]} ({seat(p0, 'X')}) v {names[g.second]} ({seat(p1, 'O')}): "
                  f"{_result_text(g, names)}{ending}", fontsize=10)
     fig.savefig(path, dpi=90)
+
+
+def ratings_alt(rows: list[dict]) -> str:
+    """The text alternative of the ratings figure: each agent's Elo and interval, best first."""
+    def one(r: dict) -> str:
+        s = r["spread"]
+        interval = f", 95 % interval {s.low:.0f} to {s.high:.0f}" if s.shown else ", no interval (too few games)"
+        kind = " (house agent)" if r["player"].house else (" (lost a game by a fault)" if r["faults"] else "")
+        return f"{r['player'].shown}{kind}: Elo {r['elo']:.0f}{interval}, {r['points']:g} points"
+
+    return "Elo ratings, best first: " + "; ".join(one(r) for r in rows) + "."
+
+
+def replay_alt(t: Tournament, g: GameRecord) -> str:
+    """The text alternative of a replay: who played whom, the moves in order, the result."""
+    names = t.names()
+    moves = ", ".join(f"{i}. {a}" for i, a in enumerate(g.moves, 1)) or "none"
+    return (f"Boards of game {g.gid}, {names[g.first]} (first) against {names[g.second]}: "
+            f"{len(g.moves)} moves ({moves}); {_result_text(g, names)}.")
 
 
 def _result_text(g: GameRecord, names: dict[str, str]) -> str:
@@ -879,12 +899,12 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
               f"{t.budget} ({esc(ASK_BUDGET.get(e.ask, 'budget'))}) per move of the student's own "
               f"<code>{e.function}</code>, on its own copy of the game; the coordinator checks every move is legal")
     lines = [
-        f"<!doctype html><html><head><meta charset='utf-8'><meta http-equiv='Content-Security-Policy' "
+        f"<!doctype html><html lang='en'><head><meta charset='utf-8'><meta http-equiv='Content-Security-Policy' "
         f"content=\"{CSP}\">",
         f"<title>{esc(t.lab)} tournament</title>",
         "<style>body{font-family:sans-serif;max-width:72em;margin:1em auto;padding:0 1em}"
         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;"
-        "text-align:right}td.l,th.l{text-align:left}.bad{color:#b2182b}.muted{color:#777}"
+        "text-align:right}td.l,th.l{text-align:left}.bad{color:#b2182b}.muted{color:#666}"
         "pre{white-space:pre-wrap;margin:0;max-width:48em}</style></head><body>",
         f"<h1>{esc(t.lab)}: class tournament</h1>",
         f"<p>{esc(t.title)}. {len(rows)} agents, {len(t.games)} games: every pair plays "
@@ -905,7 +925,7 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
         "Resampling alone gives an agent that won, drew or lost every game no width at all, since every "
         "resample repeats its results. With few games per pair the intervals are wide, and agents whose "
         "intervals overlap are not clearly different.</p>",
-        f"<p><img src='{esc(paths['png'].name)}' alt='Elo ratings with their intervals'></p>",
+        f"<p><img src='{esc(paths['png'].name)}' alt='{esc(ratings_alt(rows))}'></p>",
         "<table><tr><th>#</th><th class='l'>agent</th><th>points</th><th>games</th><th>won</th><th>drawn</th>"
         "<th>lost</th><th>lost by fault</th><th>Elo</th><th>±</th><th>95 % interval</th></tr>",
     ]
@@ -941,7 +961,7 @@ def page(t: Tournament, rows: list[dict], paths: dict[str, Path], replays: list[
         lines.append("</table>")
     for gid in replays:
         lines.append(f"<h2>Replay of {esc(gid)}</h2><p><img src='{esc(paths['replay ' + gid].name)}' "
-                     f"alt='the boards of game {esc(gid)}'></p>")
+                     f"alt='{esc(replay_alt(t, next(g for g in t.games if g.gid == gid)))}'></p>")
     lines.append(f"<h2>Every game</h2><p>Any game can be replayed as a figure: <code>python -m coursetools "
                  f"tournament {esc(t.lab)} --replay GAME_ID</code> (with the same seed"
                  f"{' and --pseudonyms' if t.anonymous else ''}). The moves are also in "
