@@ -316,7 +316,7 @@ class PlayBoard(GameBoard):
         note = self.static_note().replace("static picture", "static board")
         return board_picture(self.game, self.state, title="\n".join(textwrap.wrap(note, 34)))
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict, dict]:
         return _bundle(self.box, self.static(), f"{self.game.display(self.state)}\n{self.static_note()}")
 
 

@@ -73,17 +73,19 @@ def widget_view(box: Any) -> dict:
     return {VIEW_MIME: {"version_major": 2, "version_minor": 0, "model_id": box.model_id}}
 
 
-def _bundle(box: Any, picture: Picture | None, text: str) -> dict:
-    """A widget view with a static PNG (also as an ``<img alt=...>``) and a text note for viewers without a
-    widget manager."""
+def _bundle(box: Any, picture: Picture | None, text: str) -> tuple[dict, dict]:
+    """A widget view with a static PNG (also as an ``<img alt=...>``, and its alt in the metadata, where
+    nbconvert reads it) and a text note for viewers without a widget manager: (data, metadata)."""
     data: dict = widget_view(box)
+    metadata: dict = {}
     if picture is not None:
         png = picture.image("png")
         data["image/png"] = png
         data["text/html"] = (f'<img src="data:image/png;base64,{base64.b64encode(png).decode()}" '
                              f'alt="{html.escape(picture.alt)}">')
+        metadata["image/png"] = {"alt": picture.alt}
     data["text/plain"] = text
-    return data
+    return data, metadata
 
 
 # -- stepping through a trace ----------------------------------------------------------
@@ -196,7 +198,7 @@ class TraceStepper:
         """The final picture with the one-line note, for viewers that cannot run widgets."""
         return self._draw(len(self.stops) - 1, title=self.static_note())
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict, dict]:
         return _bundle(self.box, self.static(), self.static_note())
 
 
@@ -383,7 +385,7 @@ class GameBoard:
             return None
         return draw_board(self.state, title=self.static_note().replace("static picture", "static board"))
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict, dict]:
         text = f"{self.game.display(self.state)}\n{self.static_note()}"
         return _bundle(self.box, self.static(), text)
 

@@ -11,6 +11,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from coursetools.course.notebooks import pictures_without_alt
 from coursetools.quality.bank import check_bank, table
 from coursetools.quality.toycourse import make_lab_course
 from coursetools.labs import LABS
@@ -87,6 +88,7 @@ def test_source_runs_clean_without_stderr(lab, tmp_path):
             if not (lines[:1] == [f"{grading['grade_id']}: visible tests passed"] and len(lines) >= 2
                     and lines[-1].startswith("hidden tests of ")):
                 problems.append(f"cell {i} ({grading['grade_id']}) printed {lines}")
+    problems += [f"{where}: a picture without a text alternative" for where in pictures_without_alt(nb)]
     assert not problems, "\n".join(problems)
 
 

@@ -25,6 +25,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from coursetools.course.notebooks import pictures_without_alt
 from coursetools.course.stamp import (
     COURSE_MAP, NAV_TAG, SETUP_TAG, companion_notebooks, config_problems, lab_sources, load_config, map_source,
     setup_code, stamp_all, stamp_companion, stamp_setup,
@@ -67,6 +68,7 @@ def test_companion_notebook_runs_top_to_bottom_in_a_fresh_kernel(path):
     for cell in cells_drawing:
         assert any("image/png" in o.get("data", {}) for o in cell.outputs), \
             f"{path.name}: a cell that draws shows no image:\n{cell.source[:200]}"
+    assert not pictures_without_alt(nb), f"{path.name}: pictures without a text alternative"
 
 
 def test_companion_notebooks_write_their_algorithms_out():

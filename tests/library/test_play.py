@@ -191,11 +191,11 @@ def test_board_computer_starts_when_the_human_plays_second():
 
 def test_board_static_bundle_says_how_to_play_without_widgets():
     board = PlayBoard(TicTacToe(), first_legal)
-    bundle = board._repr_mimebundle_()
+    bundle, _ = board._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle and bundle["image/png"].startswith(b"\x89PNG")
     assert 'play(game, decide, front="text")' in bundle["text/plain"]
     iso = PlayBoard(Isolation(), first_legal)
-    assert iso._repr_mimebundle_()["image/png"].startswith(b"\x89PNG")
+    assert iso._repr_mimebundle_()[0]["image/png"].startswith(b"\x89PNG")
 
 
 def test_choose_front():

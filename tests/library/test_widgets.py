@@ -63,7 +63,7 @@ def test_stepper_buttons_and_last_stop_match_the_full_drawing(stepper):
 
 
 def test_stepper_falls_back_to_a_static_picture_with_a_note(stepper):
-    bundle = stepper._repr_mimebundle_()
+    bundle, _ = stepper._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["image/png"].startswith(b"\x89PNG") and bundle["text/plain"] == STATIC_NOTE
     assert f'alt="{STATIC_NOTE}. Game tree: MAX to move, value 7;' in bundle["text/html"], "the static one has an alt too"
@@ -81,7 +81,7 @@ def test_stepper_without_ipywidgets_shows_the_picture_and_says_why(monkeypatch):
     alphabeta_value(game, game.initial)
     bare = TraceStepper(game)
     assert not bare.available and bare.box is None
-    bundle = bare._repr_mimebundle_()
+    bundle, _ = bare._repr_mimebundle_()
     assert VIEW_MIME not in bundle and bundle["text/plain"] == NO_IPYWIDGETS
     assert bundle["image/png"].startswith(b"\x89PNG") and bare.static().ax.get_title() == NO_IPYWIDGETS
     bare.go(5)
@@ -160,7 +160,7 @@ def test_board_other_games_get_one_button_per_action():
 
 def test_board_static_fallback_has_the_board_and_a_note():
     board = GameBoard(TicTacToe(), first_legal)
-    bundle = board._repr_mimebundle_()
+    bundle, _ = board._repr_mimebundle_()
     assert bundle["image/png"].startswith(b"\x89PNG") and STATIC_NOTE in bundle["text/plain"]
 
 
@@ -170,7 +170,7 @@ def test_board_without_ipywidgets_still_plays_and_shows_a_static_board(monkeypat
     assert board.box is None and board.squares == {}
     board.click((1, 1))
     assert board.state.board == "O...X...." and board.status() == "You play X. Your move."
-    bundle = board._repr_mimebundle_()
+    bundle, _ = board._repr_mimebundle_()
     assert VIEW_MIME not in bundle and bundle["image/png"].startswith(b"\x89PNG")
     assert "ipywidgets is not installed" in bundle["text/plain"] and "play_in_terminal" in bundle["text/plain"]
 
