@@ -249,6 +249,21 @@ def test_lab07_the_lent_random_lends_nothing_private(attack, expected):
         proc.wait(10)
 
 
+def test_lab07_a_lent_random_shuffles_the_students_list_as_random_does():
+    """shuffle works in place, so it runs in the kernel on the student's list; its draws are the grader's."""
+    code = "def mix(rng):\n    x = list(range(7))\n    rng.shuffle(x)\n    return x, rng.choice('abc')\n"
+    peer, fns, proc = _serve(code, ["mix"])
+    try:
+        mine, here = checker.LentRandom(5), random.Random(5)
+        x = list(range(7))
+        here.shuffle(x)
+        assert fns["mix"](mine) == (x, here.choice("abc"))
+        assert mine.getstate() == here.getstate()
+    finally:
+        peer.send({"op": "bye"})
+        proc.wait(10)
+
+
 def test_lab07_groups_stay_small():
     for name in ("reference.py", "cases.py", "groups.py", "explain.py"):
         lines = (ROOT / "instructor" / "coursetools" / "checks" / "lab07" / name).read_text().count("\n")

@@ -810,6 +810,19 @@ class _Logged:
         return f"<method {self.__name__} of {self._proxy._repr}>"
 
 
+class _Shuffle:
+    """``rng.shuffle(x)`` for a generator the grader lends: Fisher-Yates on `x` in the kernel, each draw a
+    ``randrange(i + 1)`` on the lent generator, as ``random.Random.shuffle`` draws them."""
+
+    def __init__(self, rng: Proxy) -> None:
+        self.rng = rng
+
+    def __call__(self, x: Any) -> None:
+        for i in reversed(range(1, len(x))):
+            j = self.rng.randrange(i + 1)
+            x[i], x[j] = x[j], x[i]
+
+
 class KernelPeer(Peer):
     """The kernel's end: lends the student's objects, runs what the checker asks."""
 
@@ -863,6 +876,11 @@ class KernelPeer(Peer):
         return {"$k": value} if self.keep_state(x) else value
 
     def answer_locally(self, proxy: Proxy, v: dict) -> None:
+        if v.get("ty") == "LentRandom" and "randrange" in proxy._methods:
+            # shuffle changes the list in place: done here, on the student's own list, with the same draws as
+            # random.Random.shuffle (one randrange(i + 1) per swap, drawn on the grader's generator)
+            object.__setattr__(proxy, "_local", {"shuffle": _Shuffle(proxy)})
+            return
         free, logged = v.get("free"), v.get("logged", [])
         if type(free) is not list or type(logged) is not list:
             return
