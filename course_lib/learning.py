@@ -244,30 +244,55 @@ def _nums(xs: Sequence[float]) -> str:
     return "[" + ", ".join(f"{x:.4g}" for x in xs) + "]"
 
 
+def _board(state: Any) -> str:
+    return "  " + str(state).split("\n(")[0].replace("\n", "\n  ")
+
+
 def first_wrong_update(case_name: str, index: int, want: Step, got: Any, fields: Sequence[str],
                        move_values: Sequence[tuple[Any, float]] | None = None, tol: float = 1e-6,
-                       drawn: tuple[float, float] | None = None) -> str:
+                       drawn: tuple | None = None, own: Sequence[str] = ()) -> str:
     """The message for the first update whose record leaves the correct one: where (the update's number and the
-    position), what the correct learner held there (value, target, error), the rule of the first field that
-    differs, and what the student's record has. `want` is the correct step from the student's own state before
-    it; `fields` are the fields that differ."""
+    position before the move), what the correct learner held there (value, target, error), the rule of the first
+    field that differs, and what the student's record has. `want` is the correct step from the student's own
+    state before it (position, weights, trace, generator); `fields` are the fields that differ, in record order.
+    `drawn` = (the number rng.random() gives there, epsilon, the move rng.choice then draws or None); `own` names
+    the fields of `want` taken from the student's record (said so, never claimed as the correct learner's)."""
     lines = [f"{case_name}: your record first differs from the correct one at update {index + 1}, from the "
-             f"position below ({getattr(want.state, 'to_move', '?')} to move):",
-             "  " + str(want.state).split("\n(")[0].replace("\n", "\n  ")]
-    lines.append(f"There the correct learner, from your weights before this update, has value "
-                 f"{want.value:.4g}, target {want.target:.4g} and TD error {want.error:.4g}.")
+             f"position below ({getattr(want.state, 'to_move', '?')} to move):", _board(want.state)]
+    if "target" in own:
+        lines.append(f"There the correct learner, from your weights before this update, has value {want.value:.4g}; "
+                     f"this test takes the target ({want.target:.4g}) and the TD error ({want.error:.4g}) from "
+                     f"your record.")
+    else:
+        lines.append(f"There the correct learner, from your weights before this update, has value "
+                     f"{want.value:.4g}, target {want.target:.4g} and TD error {want.error:.4g}.")
     first = fields[0]
     if first == "action":
-        shown = ""
+        best = None
         if move_values:
-            shown = " Move values for the player to move: " + ", ".join(f"{a}: {v:.4g}" for a, v in move_values[:9]) + "."
-        draw = ""
+            top = max(v for _, v in move_values)
+            best = next((a, v) for a, v in move_values if v == top)
         if drawn is not None:
-            number, epsilon = drawn
-            draw = (f" Here rng.random() gives {number:.4g}, {'below' if number < epsilon else 'not below'} epsilon = "
-                    f"{epsilon:g}, so it plays {'a random move' if number < epsilon else 'the best move'}.")
-        lines.append("It draws rng.random() once; below epsilon it plays rng.choice(actions), else the first move "
-                     f"of largest value: {want.action}.{draw}{shown}")
+            number, epsilon = drawn[0], drawn[1]
+            chosen = drawn[2] if len(drawn) > 2 and drawn[2] is not None else want.action
+            if number < epsilon:
+                rule = (f"Its rng.random() gives {number:.4g}, below epsilon = {epsilon:g}, so it explores: "
+                        f"rng.choice(game.actions(state)) draws {chosen}, the move it plays.")
+            elif best is not None:
+                rule = (f"Its rng.random() gives {number:.4g}, not below epsilon = {epsilon:g}, so it plays the first "
+                        f"move of largest value, {best[0]} (worth {best[1]:.4g}).")
+            else:
+                rule = (f"Its rng.random() gives {number:.4g}, not below epsilon = {epsilon:g}, so it plays the first "
+                        f"move of largest value, {want.action}.")
+        else:
+            rule = ("It draws rng.random() once; below epsilon it plays rng.choice(game.actions(state)), else the first "
+                    f"move of largest value. The move it plays here is {want.action}.")
+        if move_values:
+            rule += " Move values for the player to move: " + ", ".join(
+                f"{a}: {v:.4g}" for a, v in move_values[:9]) + "."
+        lines.append(rule)
+    elif first == "state":
+        lines.append("Each Step records the position before its move (the one whose value is updated), shown above.")
     elif first == "value":
         lines.append("The value is value(weights, features(state, p)) with p the player to move there, taken before "
                      "the move and before the update.")
@@ -288,6 +313,12 @@ def first_wrong_update(case_name: str, index: int, want: Step, got: Any, fields:
         lines.append(f"The {first} differs.")
     if got is None:
         lines.append("Yours recorded no update there.")
+    elif first == "action":
+        lines.append(f"Yours played {got.action!r}.")
+    elif first == "state":
+        where = getattr(got.state, "to_move", None)
+        lines.append(f"Yours recorded this position ({where} to move):\n{_board(got.state)}" if where is not None
+                     else f"Yours recorded state {got.state!r:.120}.")
     elif first in ("trace", "weights"):
         lines.append(f"Yours recorded {first} {_nums(getattr(got, first))}.")
     elif first == "length":
@@ -310,11 +341,14 @@ EXACT_POSITIONS = (
 )
 
 
-def encode_record(history: Sequence[Any], moves: Sequence[Sequence[tuple]] = ()) -> list:
-    """A record as plain data (JSON): each step's board, player to move, move, numbers and (given `moves`) the
-    correct move values at that step."""
+def encode_record(history: Sequence[Any], moves: Sequence[Sequence[tuple]] = (), draws: Sequence[tuple] = ()) -> list:
+    """A record as plain data (JSON): each step's board, player to move, move, numbers, (given `moves`) the correct
+    move values at that step and (given `draws`) its draws: (what rng.random() gave, epsilon, the move rng.choice
+    drew or None)."""
     return [[s[0].board, s[0].to_move, list(s[1]), s[2], s[3], s[4], list(s[5]), list(s[6]),
-             [[list(a), v] for a, v in moves[i]] if i < len(moves) else None] for i, s in enumerate(history)]
+             [[list(a), v] for a, v in moves[i]] if i < len(moves) else None,
+             [draws[i][0], draws[i][1], list(draws[i][2]) if draws[i][2] is not None else None]
+             if i < len(draws) else None] for i, s in enumerate(history)]
 
 
 def pack(rows: list) -> str:
@@ -341,7 +375,8 @@ def record_message(case_name: str, got: Sequence[Any], want: list | str, tol: fl
     names = ("action", "value", "target", "error", "trace", "weights")
     before = list(start)
     for i, row in enumerate(want):
-        board, mover, action, v, target, error, trace, weights, moves = row
+        board, mover, action, v, target, error, trace, weights, moves = row[:9]
+        draw = row[9] if len(row) > 9 else None
         ok = _State(board, mover)
         correct = Step(ok, tuple(action), v, target, error, trace, weights)
         if i >= len(got):
@@ -361,7 +396,9 @@ def record_message(case_name: str, got: Sequence[Any], want: list | str, tol: fl
             if _near(list(step.weights), list(mine_w), tol):
                 bad = []  # your own td_update's step (graded in test_td_update)
         if bad:
-            return first_wrong_update(case_name, i, correct, step, bad, tol=tol)
+            values = [(tuple(a), x) for a, x in moves] if moves is not None and bad[0] == "action" else None
+            drawn = (draw[0], draw[1], tuple(draw[2]) if draw[2] is not None else None) if draw else None
+            return first_wrong_update(case_name, i, correct, step, bad, values, tol=tol, drawn=drawn)
         before = list(step.weights)
     if len(got) > len(want):
         return first_wrong_update(case_name, len(want), Step(*got[-1]), Step(*got[len(want)]), ["length"], tol=tol)

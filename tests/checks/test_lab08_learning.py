@@ -17,6 +17,7 @@ from course_lib.games import TicTacToe
 from course_lib.learning import (EXACT_POSITIONS, HAND_WEIGHTS, N_FEATURES, curve_text, encode_record, features,
                                  learning_curve, record_message, values_chart, weights_chart)
 from coursetools.checks import lab08
+from coursetools.checks.kit import Case
 from coursetools.checks.lab08 import reference as ref
 from coursetools.course.labfiles import solution_answers
 from coursetools.grading import checker
@@ -337,5 +338,74 @@ def test_lab08_a_wrong_move_is_explained_with_the_draw_and_the_move_values():
         return w, history
     text = _fails(lab08.check_self_play, last_of_ties, ref.move_values, ref.td_update)
     assert "game 1: your record first differs from the correct one at update 1" in text
-    assert "the first move of largest value: (0, 0). Here rng.random() gives 0.1344, not below epsilon = 0" in text
-    assert "Yours recorded action (2, 2)." in text and "matches none of the known mistakes" in text
+    assert ("rng.random() gives 0.1344, not below epsilon = 0, so it plays the first move of largest value, (0, 0) "
+            "(worth 0.5)") in text
+    assert "Yours played (2, 2)." in text and "matches none of the known mistakes" in text
+
+
+def _learner(record_after: bool = False, value_of_x: bool = False):
+    """A self-play learner built on the reference step with one slip: the position after the move recorded, or O's
+    value and trace taken from X's features."""
+    def episode(game, weights, rng, alpha, epsilon, lam=0.0):
+        w, trace, s, history = list(weights), [0.0] * N_FEATURES, game.initial, []
+        while not game.is_terminal(s):
+            st = ref.step(game, s, w, trace, rng, alpha, epsilon, lam)
+            if value_of_x and game.to_move(s) == "O":
+                fx = features(s, "X")
+                v = ref.value(w, fx)
+                tr = [-lam * e + v * (1 - v) * x for e, x in zip(trace, fx)]
+                st = st._replace(value=v, error=st.target - v, trace=tr,
+                                 weights=[wi + alpha * (st.target - v) * e for wi, e in zip(w, tr)])
+            history.append(st._replace(state=game.result(s, st.action)) if record_after else st)
+            w, trace, s = st.weights, st.trace, game.result(s, st.action)
+        return w, history
+    return episode
+
+
+def test_lab08_an_explored_move_is_explained_with_the_move_rng_choice_drew():
+    def without_best(game, weights, rng, alpha, epsilon, lam=0.0):
+        w, trace, s, history = list(weights), [0.0] * N_FEATURES, game.initial, []
+        while not game.is_terminal(s):
+            moves = ref.move_values(game, s, w)
+            best = max(range(len(moves)), key=lambda i: (moves[i][1], -i))
+            explore = rng.random() < epsilon
+            a = rng.choice([m for m, _ in moves if m != moves[best][0]]) if explore else moves[best][0]
+            rng_free = random.Random()
+            st = ref.step(game, s, w, trace, rng_free, alpha, 0.0, lam, action=a)
+            history.append(st)
+            w, trace, s = st.weights, st.trace, game.result(s, a)
+        return w, history
+    text = _fails(lab08.check_self_play, without_best, ref.move_values, ref.td_update)
+    assert text is not None and "so it explores: rng.choice(game.actions(state)) draws" in text
+    assert "the first move of largest value" not in text
+
+
+def test_lab08_a_wrong_position_or_value_is_said_first_from_the_state_before_the_step():
+    text = _fails(lab08.check_traces, _learner(record_after=True))
+    assert "at update 1, from the position below (X to move)" in text
+    assert "Each Step records the position before its move" in text and "Yours recorded this position (O to move)" in text
+    case = Case("hand-made", "", TTT, TTT.initial, (list(HAND_WEIGHTS), 1, 0.5, 0.3, 0.6, 1))
+    games = lab08.groups.play(_learner(value_of_x=True), case, student=False)
+    text = lab08.groups._first_wrong(case, games, lab08.groups.TRACE_FIELDS, {})
+    assert "update 2, from the position below (O to move)" in text and "value 0.4099, target 0.7036" in text
+    assert "The value is value(weights, features(state, p))" in text and "Yours recorded value 0.6072." in text
+
+
+def test_lab08_the_visible_record_check_states_the_draw_it_ships():
+    w = list(HAND_WEIGHTS)
+    rng, s, trace, rec, moves, draws = random.Random(1), TTT.initial, [0.0] * N_FEATURES, [], [], []
+    while not TTT.is_terminal(s):
+        probe = random.Random()
+        probe.setstate(rng.getstate())
+        r = probe.random()
+        draws.append((r, 0.3, probe.choice(TTT.actions(s)) if r < 0.3 else None))
+        moves.append(ref.move_values(TTT, s, w))
+        st = ref.step(TTT, s, w, trace, rng, 0.5, 0.3, 0.0)
+        rec.append(st)
+        w, trace, s = st.weights, st.trace, TTT.result(s, st.action)
+    want = encode_record(rec, moves, draws)
+    assert record_message("c", rec, want) is None
+    slip = [rec[0]._replace(action=(1, 1)), *rec[1:]]
+    text = record_message("c", slip, want)
+    assert "rng.random() gives 0.1344, below epsilon = 0.3, so it explores: rng.choice(game.actions(state)) draws " \
+           "(0, 1)" in text and "Yours played (1, 1)." in text

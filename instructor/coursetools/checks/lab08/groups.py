@@ -225,10 +225,7 @@ def _first_wrong(case: Case, games: list, fields: Sequence[str], helpers: dict, 
                 if alt is not None and not _differ(got, alt, fields, s):
                     want = alt
                 else:
-                    values = ref.move_values(case.game, s, w) if bad[0] == "action" else None
-                    probe = random.Random()
-                    probe.setstate(before)
-                    return first_wrong_update(name, i, want, got, bad, values, TOL, drawn=(probe.random(), epsilon))
+                    return _explain(case, name, i, s, w, trace, before, alpha, epsilon, lam, fields, got, want, bad)
             w, trace = list(got.weights), list(got.trace)
             s = case.game.result(s, want.action if "action" in fields else got.action)
         if not case.game.is_terminal(s):
@@ -243,6 +240,25 @@ def _first_wrong(case: Case, games: list, fields: Sequence[str], helpers: dict, 
                 "rng.random(), then rng.choice(game.actions(s)) only when that number is below epsilon; nothing else "
                 "is drawn.")
     return None
+
+
+def _explain(case: Case, name: str, i: int, s: Any, w: list, trace: list, before: Any, alpha: float,
+             epsilon: float, lam: float, fields: Sequence[str], got: Step, want: Step, bad: list[str]) -> str:
+    """The message of the first wrong step, from the student's state before it only (position, weights, trace,
+    generator): where the record's own value, target or error (taken as given by a group that does not grade them)
+    differ from the correct learner's, that is said first, and the correct learner's numbers are shown."""
+    probe = random.Random()
+    probe.setstate(before)
+    number = probe.random()
+    chosen = probe.choice(case.game.actions(s)) if number < epsilon else None
+    if "value" not in fields:
+        replay = random.Random()
+        replay.setstate(before)
+        want = ref.step(case.game, s, w, trace, replay, alpha, epsilon, lam, action=got.action)
+        own = [f for f in ("value", "target", "error") if not close(getattr(got, f), getattr(want, f))]
+        bad = [f for f in bad if f == "state"] + own + [f for f in bad if f != "state"]
+    values = ref.move_values(case.game, s, w) if bad[0] == "action" else None
+    return first_wrong_update(name, i, want, got, bad, values, TOL, drawn=(number, epsilon, chosen))
 
 
 def _differ(got: Step, want: Step, fields: Sequence[str], state: Any) -> list[str]:
