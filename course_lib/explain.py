@@ -687,13 +687,18 @@ def explain_depths(case_name: str, traced: Any, runs: Sequence[str]) -> str | No
     """The first wrong step of an iterative deepening (`traced`: the `Traced` game it ran on) against the shipped
     notes of each depth's search (`runs`, depth 1 first): the depth, then the step inside it; None when all agree."""
     done, start = steps(traced.trace), 0
+    roots: list = []   # the root's children: every depth starts by making one of them
     for d, text in enumerate(runs, 1):
         written = decode(text)
         want = [n.step for n in written if n.step is not None]
-        last = d == len(runs)
-        if done[start:start + len(want)] != want or last and len(done) != start + len(want):
+        roots += [n.step[1] for n in written if n.step is not None and n.step[0] == "generate" and len(n.path) == 1]
+        end, last = start + len(want), d == len(runs)
+        # A step just after this depth's last one that makes no root child carries this depth on (the correct
+        # search had ended it, its last note says why): the first difference is here, not in the next depth.
+        goes_on = len(done) > end and not (done[end][0] == "generate" and done[end][1] in roots)
+        if done[start:end] != want or last and len(done) != end or goes_on:
             where = f"{case_name}, depth {d} of {len(runs)}" + (f" (after the {start} steps of the depths before)"
                                                                  if d > 1 else "")
             return first_wrong_step(where, traced.game, written, done[start:])
-        start += len(want)
+        start = end
     return None

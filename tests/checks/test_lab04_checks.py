@@ -285,6 +285,87 @@ def test_lab04_the_clock_message_says_when_the_clock_was_asked():
     assert "did not ask it again before state 2" in text, text
 
 
+def test_lab04_the_clock_record_shown_is_the_one_of_the_case_shown():
+    """One search of depths 1, 2, ..., the clock asked only before each depth: the record of when it asked is the
+    failing case's own, not the one of a later case run to try a mistake model on."""
+    text = _failure("deepening_clock", _deepening(root_alpha=True, clock_before_depth=True))
+    assert "the budget ran out with state 1 (P2.0)" in text, text
+    assert "In all, yours asked the clock when 0, 2 states had been generated." in text, text
+
+
+def _deepening(root_alpha: bool, clock_before_depth: bool):
+    """Iterative deepening in one pass of depths 1, 2, ...; with `root_alpha` False the root searches every action
+    with the full window (-inf, inf), which from depth 3 on the 16-leaf tree makes P1.4, a state the root's alpha
+    cuts; with `clock_before_depth` it asks its clock only before each depth (never with False)."""
+    def search(game, s, alpha, beta, depth, evaluate, player):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        if depth == 0:
+            return evaluate(s, player)
+        maxing = game.to_move(s) == player
+        v = -math.inf if maxing else math.inf
+        for a in game.actions(s):
+            w = search(game, game.result(s, a), alpha, beta, depth - 1, evaluate, player)
+            if maxing:
+                v = max(v, w)
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            else:
+                v = min(v, w)
+                if v <= alpha:
+                    return v
+                beta = min(beta, v)
+        return v
+
+    def decision(game, state, max_depth, evaluate, clock=None):
+        player, actions = game.to_move(state), game.actions(state)
+        best, previous = actions[0], None
+        for depth in range(1, max_depth + 1):
+            if clock_before_depth and clock is not None and clock.expired():
+                break
+            order = actions if previous is None else [previous] + [a for a in actions if a != previous]
+            top, top_value = None, -math.inf
+            for a in order:
+                alpha = top_value if root_alpha else -math.inf
+                v = search(game, game.result(state, a), alpha, math.inf, depth - 1, evaluate, player)
+                if top is None or v > top_value:
+                    top, top_value = a, v
+            best = previous = top
+        return best
+
+    return decision
+
+
+def test_lab04_a_depth_that_goes_on_past_its_cut_is_told_at_that_depth():
+    """A depth whose steps agree with the correct depth's and then go on (a root cut-off missed) is wrong there,
+    at the correct depth's end and its cut, not at the next depth's first step: hidden and visible explainer."""
+    from course_lib.explain import encode, explain_depths
+    from coursetools.checks.lab04.notes import _choice, ordered_notes
+
+    full_window = _deepening(root_alpha=False, clock_before_depth=False)
+    text = _failure("iterative_deepening", full_window)
+    assert "the 16-leaf tree with max_depth=4, depth 3 of 4" in text, text
+    assert "There the correct search was at MIN node P2.1" in text and "Yours generated P1.4." in text, text
+
+    case = data.deepening()[0]
+    max_depth, evaluate = case.args[:2]
+    runs, best = [], None
+    for d in range(1, max_depth + 1):
+        acts = list(case.game.actions(case.state))
+        if best is not None:
+            acts = [best] + [a for a in acts if a != best]
+        runs.append(encode(ordered_notes(case.game, case.state, None, d, evaluate, root_order=acts)[1]))
+        best = _choice(case.game, case.state, acts, d, evaluate)
+    game = Traced(case.game)
+    full_window(game, game.initial, max_depth, game.evaluator(evaluate))
+    shown = explain_depths(case.name, game, runs)
+    assert shown and shown.startswith(f"{case.name}, depth 3 of 4") and "Yours generated P1.4." in shown, shown
+    game = Traced(case.game)
+    ref.iterative_deepening_decision(game, game.initial, max_depth, game.evaluator(evaluate))
+    assert explain_depths(case.name, game, runs) is None
+
+
 def test_lab04_the_runs_shipped_in_the_visible_tests_are_the_correct_searches():
     """The notes in the release's test cells are what the grader's correct searches write today."""
     import nbformat

@@ -372,13 +372,15 @@ def check_deepening_clock(iterative_deepening_decision: Callable) -> int:
             own[position] = OwnSearch(student, case)
         search, nodes = own[position], case.args[2]
         mine = kit.run_student(student, case)
+        # What this run asked its clock, kept now: `_named` below runs the student on further cases (new clocks).
+        asked = getattr(getattr(student, "clock", None), "asked", None)
+        asked = None if asked is None else list(asked)
         got, exp = [short(n) for n in mine.trace.generated()], search.full[:nodes]
         pic = kit.picture(case, mine) if case.is_tree else ""
         if got != exp:
             named = _named(case, mine, passed, todo, student, list(own.values()))
-            clock = getattr(student, "clock", None)
             hint = (_clock_facts(search, got, nodes) + "; " + (named or CLOCK_ADVICE)
-                    + _asked_facts(search, got, nodes, getattr(clock, "asked", None)))
+                    + _asked_facts(search, got, nodes, asked))
             raise common.CheckFailed(common.sequence_message(
                 f"The states your search generated with result() (in order; the clock allows {nodes}, and "
                 "the expected ones are the first states your own search generates without a clock)",

@@ -86,7 +86,9 @@ def deepening_where(case_name: str, game: Any, state: Hashable, max_depth: int, 
             acts = [best] + [a for a in acts if a != best]
         _, notes = ordered_notes(game, state, None, d, evaluate, root_order=acts)
         steps = [n.step for n in notes if n.step is not None]
-        if got[start:start + len(steps)] != steps or (d == max_depth and len(got) != start + len(steps)):
+        end = start + len(steps)
+        if (got[start:end] != steps or (d == max_depth and len(got) != end)
+                or (len(got) > end and _goes_on(game, state, got[end]))):
             order = ", ".join(f"{a!r}" for a in acts)
             lead = (f"the root's actions in actions() order, {order}" if best is None else
                     f"the root's actions in the order {order}: depth {d - 1}'s best action, {best!r}, first, then the "
@@ -97,6 +99,14 @@ def deepening_where(case_name: str, game: Any, state: Hashable, max_depth: int, 
             return first_wrong_step(where, game, notes, got[start:], name)
         best, start = _choice(game, state, acts, d, evaluate), start + len(steps)
     return None
+
+
+def _goes_on(game: Any, state: Hashable, step: tuple) -> bool:
+    """Whether a step the student made just after a depth's last correct step carries that depth on: every depth
+    starts by making a root child, so any other step belongs to the depth before (which the correct search had
+    ended there: its last note says why, e.g. a cut)."""
+    roots = [game.result(state, a) for a in game.actions(state)]
+    return not (step[0] == "generate" and step[1] in roots)
 
 
 def _choice(game: Any, state: Hashable, acts: list, d: int, evaluate: Callable) -> Any:
