@@ -133,7 +133,8 @@ def make_judge(group: str, student: Callable[..., Any], cases: list[Case],
 
     judge = kit.Judge(student, cases, CORRECT, partial(ref.model, group), partial(ref.group_mistakes, group),
                       expected, adjusted_note)
-    judge.notes, judge.players = notes, True
+    # a decision may ask its children's values for the opponent and negate them: only a value's leaves have one player
+    judge.notes, judge.players = notes, group not in ref.DECISION_GROUPS
     judge.proof_cases = len(cases)  # a mistake is named only when its model reproduces the whole group
     if group == "value":
         judge.descent = lambda case: explainer.minimax_descent(
