@@ -23,6 +23,7 @@ from typing import Any, Callable, Hashable, Sequence
 
 from course_lib.annotations import action_text
 from course_lib.explain import VERBS, Frame, Note, first_wrong_step, kind_of, num  # noqa: F401 - the kit's names too
+from course_lib.explain import _frame_text, path_text
 from course_lib.games import GameTree
 
 from . import common
@@ -176,6 +177,39 @@ def shallow_notes(game: Any, state: Hashable, max_sum: float) -> tuple[Any, list
     result = value(state, None, None)
     notes.append(Note(None, (), pending[0]))
     return result, notes
+
+
+# -- a leaf valued for another player ------------------------------------------------------------------
+
+def first_wrong_leaf(case_name: str, game: Any, start: Hashable, notes: Sequence[Note], want: Sequence[Any],
+                     mine: Sequence[Any], name: Callable[[Hashable], str] = str) -> str | None:
+    """The first leaf whose utility the student's search asked for another player than the correct search did, at a
+    step before any step differs (`want`, `mine`: the runs' generate/utility/evaluate events, one per note); None
+    when there is none. A leaf's value comes before every step that depends on it, so it is told first."""
+    for i, (w, g) in enumerate(zip(want, mine)):
+        if (w.kind, w.node) != (g.kind, g.node) or i >= len(notes):
+            return None
+        if w.kind != "utility" or w.player == g.player:
+            continue
+        note, leaf = notes[i], name(w.node)
+        players = {e.player for e in want if e.kind == "utility"}
+        where = f", below {path_text(note.path, name, game)}" if note.path else ""
+        lines = [f"{case_name}: your search first differs from the correct one at step {i + 1}, the leaf {leaf}"
+                 f"{where}."]
+        if note.path:
+            lines.append(f"There the correct search was at {_frame_text(note.path[-1], name)}.")
+        rule = f"{leaf} is a terminal state: the correct search takes its utility for {w.player}"
+        if len(players) == 1:
+            rule += ", as at every leaf of this search"
+            try:
+                if game.to_move(start) == w.player:
+                    rule += f" ({w.player} is the player to move at {name(start)}, where the search was called)"
+            except Exception:  # noqa: BLE001 - who moves there is extra information only
+                pass
+        lines.append(f"{rule}: utility({leaf}, {w.player}) = {num(w.value)}.")
+        lines.append(f"Yours asked utility({leaf}, {g.player}) = {num(g.value)}.")
+        return "\n".join(lines)
+    return None
 
 
 # -- the deepest wrong value ---------------------------------------------------------------------------

@@ -163,10 +163,11 @@ Notes = Callable[[Case], "list[explainer.Note] | None"]
 
 def where(case: Case, mine: Run, correct: Callable[..., Any], *, steps: Callable[[Run], list] = Run.steps,
           notes: Notes | None = None, descent: Callable[[Case], explainer.Descent | None] | None = None,
-          generic: bool = True, choice: Choice | None = None) -> str | None:
+          generic: bool = True, choice: Choice | None = None, players: bool = False) -> str | None:
     """Where the student's run first leaves the correct one, what the correct search held there, the rule and what
     theirs did (HINTS.md); None when nothing can be said. Without `notes` of its own (or `generic` False, for a
-    search whose steps mean more than a depth-first walk), a case is annotated from the correct model's trace."""
+    search whose steps mean more than a depth-first walk), a case is annotated from the correct model's trace.
+    With `players`, a leaf whose utility was asked for another player, before any step differs, comes first."""
     want = run_model(correct, case)
     if want is None:
         return None
@@ -176,8 +177,15 @@ def where(case: Case, mine: Run, correct: Callable[..., Any], *, steps: Callable
         if not generic or any(len(step) != 2 or step[0] not in explainer.VERBS for step in steps(want)):
             return None  # steps other than a depth-first walk's (a lab's own) are explained by the lab
         annotated = explainer.annotate(case.game, case.state, want.trace.events(*STEPS), steps(want))
+    text = None
+    if players and steps is Run.steps:
+        try:
+            text = explainer.first_wrong_leaf(case.name, case.game, case.state, annotated, want.trace.events(*STEPS),
+                                              mine.trace.events(*STEPS), name)
+        except Exception:  # noqa: BLE001 - an explanation must never hide the failure itself
+            text = None
     try:
-        text = explainer.first_wrong_step(case.name, case.game, annotated, steps(mine), name)
+        text = text or explainer.first_wrong_step(case.name, case.game, annotated, steps(mine), name)
     except Exception:  # noqa: BLE001 - an explanation must never hide the failure itself
         text = None
     if text is None and descent is not None and not common.same(mine.result, want.result):
@@ -376,6 +384,7 @@ class Judge:
     notes: Notes | None = None
     descent: Callable[[Case], "explainer.Descent | None"] | None = None
     choice: Choice | None = None
+    players: bool = False        # a leaf valued for another player is the first wrong step (`where`)
     settled: bool = False
     note: str = ""
     passed: list = field(default_factory=list)
@@ -425,7 +434,8 @@ class Judge:
             if named:
                 break
         model = self.model(self.expected)
-        text = where(case, mine, model, notes=self.notes, descent=self.descent, choice=self.choice)
+        text = where(case, mine, model, notes=self.notes, descent=self.descent, choice=self.choice,
+                     players=self.players)
         return compose(text, named, len(observed), advice, case, mine, model, Run.steps, show_step)
 
 

@@ -65,6 +65,12 @@ WINDOWS = [
     ("negative--8--3", "negative", (-8, -3)),
 ]
 
+#: Window trees of their own: (id, name, spec, root, window). A leaf above beta at a MAX root cuts, and
+#: fail-soft returns that leaf, fail-hard returns beta.
+WINDOW_TREES = [
+    ("leaf-above-window", "a leaf above the window [30, [1, 2]]", [30, [1, 2]], "MAX", (13, 20)),
+]
+
 #: Seeded trees per group: (public count, secret count, fixed shape arguments of `trees.random_tree`).
 SEEDED = {
     "value": (6, 10, {}), "children": (5, 8, {}), "pruning": (6, 10, {}), "equality": (6, 10, {"values": (0, 3)}),
@@ -146,6 +152,9 @@ def public(group: str) -> list[Case]:
     """The fixed cases of `group`, in the order it checks them."""
     if group == "window":
         out = [shared(tree, window, id) for id, tree, window in WINDOWS]
+        for id, name, spec, root, window in WINDOW_TREES:
+            tree = GameTree.from_nested(spec, root=root)
+            out.append(windowed(id, name, tree, tree.initial, window))
         return out + GROUP_POSITIONS["window"]
     out = [_spec(TIES, id) for id in TIES] if group == "equality" else []
     out += [_spec(DEEP, id) for id in DEEP] if group == "deep" else []

@@ -27,12 +27,13 @@ only when `kit` has seen its model reproduce what the search did (`kit.Judge.hin
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import partial
 from typing import Any, Callable, Hashable
 
 from course_lib.games import Game
 
-from .. import common, kit
+from .. import common, explainer, kit
 from ..kit import Case, Run
 from . import cases as data
 from . import reference as ref
@@ -139,8 +140,31 @@ def compare_result(what: str, case: Case, got: Any, expected: Any, hint: Callabl
                 hint(), kit.picture(case, mine))
 
 
-def _hint(judge: Judge, case: Case, mine: Run, advice: str) -> Callable[[], str]:
-    return lambda: judge.hint(case, mine, advice, _show_step(case, mine))
+def _hint(judge: Judge, case: Case, mine: Run, advice: str, window: bool = False) -> Callable[[], str]:
+    """The judge's hint; with `window` (alphabeta_value), on a case called without alpha and beta, also what the
+    search does when they are given as -inf and +inf, when that is the correct search."""
+    def text() -> str:
+        out = judge.hint(case, mine, advice, _show_step(case, mine))
+        return out + (default_window(judge, case, mine) if out and window and not case.args else "")
+
+    return text
+
+
+def default_window(judge: Judge, case: Case, mine: Run) -> str:
+    """A line for a case called as ``alphabeta_value(game, state)``: when the student's search, called with
+    alpha=-inf and beta=inf given, takes the expected steps and returns the expected value, the difference comes
+    from the window it takes when none is given (its default arguments). Empty otherwise."""
+    try:
+        full = kit.run_student(judge.student, replace(case, args=(-math.inf, math.inf)))
+    except common.CheckFailed:
+        return ""
+    want = judge.want(case)
+    if not common.same(full.result, want.result) or full.steps() != want.steps():
+        return ""
+    return (f"\nThis case calls alphabeta_value(game, state), without alpha and beta. Called as "
+            f"alphabeta_value(game, state, -math.inf, math.inf), yours takes the correct steps and returns "
+            f"{explainer.num(full.result)}: the difference comes from the window your search starts from when the "
+            "caller gives none (its default arguments; the course's are alpha=-math.inf, beta=math.inf).")
 
 
 def _value_judge(group: str, alphabeta_value: Callable[..., Any], cases: list[Case]) -> Judge:
@@ -166,7 +190,7 @@ def check_value(alphabeta_value: Callable[..., Any]) -> int:
                       "(game.to_move(state)): MAX nodes take the largest child value, MIN nodes the smallest.")
             if not common.is_number(mine.result):
                 advice = "alphabeta_value returns a number: the value of `state`, not a move."
-            hint = _hint(judge, case, mine, advice)
+            hint = _hint(judge, case, mine, advice, window=True)
             if not common.is_number(mine.result):
                 common.fail(f"alphabeta_value on {case.name} should return a number (int or float), but it "
                             f"returned {type(mine.result).__name__}: {mine.result!r:.80}", hint())
@@ -244,7 +268,8 @@ def check_children(alphabeta_value: Callable[..., Any]) -> int:
             problems = walk_problems(case, mine, recorder)
             if problems:
                 kind, what = problems[0]
-                hint = f"Seen in the trace: {INTERNAL}" if kind == "internal" else _hint(judge, case, mine, WALK)()
+                hint = (f"Seen in the trace: {INTERNAL}" if kind == "internal"
+                        else _hint(judge, case, mine, WALK, window=True)())
                 common.fail(f"On {case.name} your search broke the depth-first walk: {what}.", hint,
                             kit.picture(case, mine))
             got, expected = mine.trace.generated(), want.trace.generated()
@@ -253,7 +278,7 @@ def check_children(alphabeta_value: Callable[..., Any]) -> int:
                 raise common.CheckFailed(common.sequence_message(
                     "The children your search generated with game.result (in order)",
                     [name_want(n) for n in expected], [name_got(n) for n in got], f"on {case.name}",
-                    kit.picture(case, mine), _hint(judge, case, mine, UNSEARCHED)()) + judge.note)
+                    kit.picture(case, mine), _hint(judge, case, mine, UNSEARCHED, window=True)()) + judge.note)
             judge.passes(case, mine)
 
     return judged(judge, compare)
@@ -267,7 +292,7 @@ def _leaves_group(group: str, alphabeta_value: Callable[..., Any], advice: str, 
     def compare() -> None:
         for case in todo:
             mine, want = run_student(alphabeta_value, case), judge.want(case)
-            hint = _hint(judge, case, mine, advice)
+            hint = _hint(judge, case, mine, advice, window=True)
             if values and judge.expected.returns == "value":
                 common.expect_number(mine.result, f"alphabeta_value on {case.name}")
                 compare_result("alphabeta_value", case, mine.result, want.result, hint, mine, judge.note)
@@ -297,9 +322,10 @@ def check_deep(alphabeta_value: Callable[..., Any]) -> int:
 
 def check_window(alphabeta_value: Callable[..., Any]) -> int:
     """alpha and beta given by the caller: the window is used, and values are fail-soft."""
-    return _leaves_group("window", alphabeta_value, "Start from the caller's alpha and beta; the course's alpha-beta "
-                                                    "is fail-soft: on a cut-off return v, the value found.",
-                         values=True)
+    return _leaves_group("window", alphabeta_value, "The rules that decide the result here: the course's alpha-beta "
+                                                    "starts from the caller's alpha and beta, starts v at -inf at a "
+                                                    "MAX node and +inf at a MIN node, and returns v, the value found, "
+                                                    "on a cut-off and at the end (fail-soft).", values=True)
 
 
 # -- the groups of alphabeta_decision -----------------------------------------------------------

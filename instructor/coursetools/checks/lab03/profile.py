@@ -101,7 +101,8 @@ WORDS = {
     ("strict", True): "strict pruning", ("bounds", "stale"): "updated bounds not passed down",
     ("bounds", "none"): "no pruning",
     ("bounds", "fresh"): "a fresh window for each child", ("bounds", "reset"): "bounds reset at each level",
-    ("fail_hard", True): "fail-hard", ("window", "ignore"): "the caller's window ignored",
+    ("fail_hard", True): "fail-hard", ("v_window", True): "v started at alpha or beta",
+    ("window", "ignore"): "the caller's window ignored",
     ("perspective", "initial"): "values for the first mover", ("perspective", "first"): "values for the first player",
     ("order", "reversed"): "children right to left", ("eager", True): "all children generated first",
     ("recompute", True): "children searched twice", ("returns", "move"): "alphabeta_value returns a move",
@@ -132,7 +133,8 @@ def make_judge(group: str, student: Callable[..., Any], cases: list[Case],
 
     judge = kit.Judge(student, cases, CORRECT, partial(ref.model, group), partial(ref.group_mistakes, group),
                       expected, adjusted_note)
-    judge.notes = notes
+    # a decision may ask its children's values for the opponent and negate them: only a value's leaves have one player
+    judge.notes, judge.players = notes, group not in ref.DECISION_GROUPS
     judge.proof_cases = len(cases)  # a mistake is named only when its model reproduces the whole group
     if group == "value":
         judge.descent = lambda case: explainer.minimax_descent(

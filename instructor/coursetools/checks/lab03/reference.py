@@ -34,6 +34,7 @@ class Flags:
                                 # unchanged; reset: MAX gives (alpha, +inf), MIN (-inf, beta); none: never prunes;
                                 # fresh: each child gets (-inf, +inf), a node still cuts on its own window
     fail_hard: bool = False     # return alpha/beta instead of the value found (fail-hard)
+    v_window: bool = False      # v starts at alpha (MAX) / beta (MIN) instead of -inf / +inf
     window: str = "use"         # use: start from the caller's (alpha, beta); ignore: always (-inf, +inf)
     perspective: str = "root"   # root: the player to move at `state`; initial: the player to move in
                                 # game.initial; first: game.players[0]
@@ -86,8 +87,8 @@ def _search(game: Any, state: Any, alpha: float, beta: float, player: Any, flags
     if game.is_terminal(state):
         return game.utility(state, player)
     maxing = game.to_move(state) == player
-    v = -INF if maxing else INF
     lo, hi = alpha, beta
+    v = (lo if maxing else hi) if flags.v_window else (-INF if maxing else INF)
     for _, child in _children(game, state, flags):
         if flags.bounds == "pass":
             ca, cb = lo, hi
@@ -191,6 +192,9 @@ HINTS = {
                     "(a deep cut-off).",
     "fail_hard": "fail-hard instead of fail-soft. The course's alpha-beta is fail-soft: on a cut-off return v, "
                  "the value you found, not alpha or beta; and at the end return v, not the updated alpha/beta.",
+    "v_window": "v starts at alpha (MAX node) or beta (MIN node) instead of -inf (MAX) or +inf (MIN): v then "
+                "never leaves the window, so a node whose children are all worth less than alpha returns alpha, not "
+                "the value found. Start v at -inf at a MAX node and at +inf at a MIN node.",
     "window:ignore": "the alpha and beta given by the caller are ignored. Start the search from the window "
                      "passed in (they default to -inf and +inf only when the caller gives none).",
     "perspective": "wrong perspective when the second player is to move. Values are from the point of view of "
@@ -223,7 +227,8 @@ HOME: dict[str, dict[str, list[dict[str, Any]]]] = {
                 "bounds:fresh": [{"bounds": "fresh"}]},
     "equality": {"strict": [{"strict": True}]},
     "deep": {"bounds:reset": [{"bounds": "reset"}]},
-    "window": {"fail_hard": [{"fail_hard": True}], "window:ignore": [{"window": "ignore"}]},
+    "window": {"fail_hard": [{"fail_hard": True}], "v_window": [{"v_window": True}],
+               "window:ignore": [{"window": "ignore"}]},
     "decision": {"tie:last": [{"tie": "last"}], "early_return": [{"early_return": True}],
                  "decision_returns:value": [{"decision_returns": "value"}],
                  "root_order": [{"root_order": "reversed"}],
