@@ -49,7 +49,8 @@ class Answer(dict):
         out = []
         for c in self.get("cells", []):
             hidden = c.get("hidden") or {}
-            cases = f" ({hidden['cases']} cases)" if hidden.get("cases") else ""
+            unit = hidden.get("unit")
+            cases = f" {unit}" if unit else f" ({hidden['cases']} cases)" if hidden.get("cases") else ""
             out.append((str(c.get("cell", "?")), "passed" if c.get("verdict") == "passed" else "FAILED",
                         f"{c.get('points', 0):g}/{c.get('max_points', 0):g}",
                         f"{hidden.get('passed', 0)} of {hidden.get('of', 0)}{cases}"))

@@ -117,3 +117,14 @@ def test_the_answer_as_a_short_table():
     assert "test_value     FAILED   0/3     0 of 1" in text and "test_decision  passed   2/2     1 of 1 (12 cases)" in text
     assert "test_value (visible tests):\n  AssertionError: the value is 7, yours is 8" in text
     assert "<table>" in answer._repr_html_() and json.loads(json.dumps(answer))["lab"] == "02_minimax"
+
+
+def test_the_table_counts_hidden_cases_when_the_service_does():
+    answer = Answer({"lab": "03_alphabeta", "refused": None, "cells": [
+        {"cell": "test_deep", "verdict": "failed", "points": 0.0, "max_points": 2.0,
+         "hidden": {"passed": 0, "of": 1, "unit": "checks", "cases": None}, "visible": None,
+         "explanation": "alphabeta_value on secret random case #1: ..."},
+        {"cell": "test_value", "verdict": "passed", "points": 2.0, "max_points": 2.0,
+         "hidden": {"passed": 14, "of": 14, "unit": "cases", "cases": 14}, "visible": None, "explanation": None}]})
+    text = repr(answer)
+    assert "0 of 1 checks" in text and "14 of 14 cases" in text and "(14 cases)" not in text

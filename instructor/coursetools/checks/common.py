@@ -42,6 +42,17 @@ class LentRandom(random.Random):
         return super().random()
 
 
+#: Set (to "1") in the grading process of a self-check only, never in the final grading's.
+SELFCHECK_ENV = "COURSE_SELFCHECK"
+
+
+def is_selfcheck() -> bool:
+    """True when the grader runs a student's self-check (its scratch course's config sets `SELFCHECK_ENV`): each
+    group then runs the cases drawn for this check first (`kit.drawn_first`), so a failure is explained on one of
+    them rather than on a case of the final grading."""
+    return os.environ.get(SELFCHECK_ENV) == "1"
+
+
 def has_secret() -> bool:
     """True when the grader runs with a secret seed."""
     return bool(secret_seed())

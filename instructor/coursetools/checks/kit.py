@@ -343,6 +343,52 @@ def seeded(lab: str, group: str, public: int, secret: int,
     return out
 
 
+def _case_of(item: Any) -> Case | None:
+    """The case an item of a built list is about: a `Case`, or a tuple whose first item is one."""
+    if isinstance(item, Case):
+        return item
+    if isinstance(item, tuple) and item and isinstance(item[0], Case):
+        return item[0]
+    return None
+
+
+def drawn_order(items: Any) -> Any:
+    """In a self-check (`common.is_selfcheck`), a list of cases with the ones drawn for this check (`is_hidden`)
+    moved first, each part in its own order; anything else, or outside a self-check, as it is (the same object)."""
+    if not common.is_selfcheck() or not isinstance(items, list):
+        return items
+    drawn = [x for x in items if (c := _case_of(x)) is not None and is_hidden(c)]
+    if not drawn:
+        return items
+    return drawn + [x for x in items if not ((c := _case_of(x)) is not None and is_hidden(c))]
+
+
+class DrawnFirst:
+    """A lab's case module as its groups see it (``data = kit.DrawnFirst(cases)``): every function's list of cases
+    comes back through `drawn_order`, so in a self-check a group meets the cases drawn for this check before the
+    final grading's fixed ones, and stops at a difference there first. Outside a self-check every list is the
+    module's own, untouched; names that are not functions (and dicts of them, as ``CASES``) are looked up as they
+    are, the functions in a dict wrapped alike."""
+
+    def __init__(self, module: Any) -> None:
+        self._module = module
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._module, name)
+        if isinstance(value, dict) and value and all(callable(v) for v in value.values()):
+            return {k: self._wrap(v) for k, v in value.items()}
+        return self._wrap(value) if callable(value) and not isinstance(value, type) else value
+
+    @staticmethod
+    def _wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def ordered(*args: Any, **kwargs: Any) -> Any:
+            return drawn_order(fn(*args, **kwargs))
+
+        ordered.__name__ = getattr(fn, "__name__", "ordered")
+        ordered.__doc__ = fn.__doc__
+        return ordered
+
+
 def playout(game: Any, rng: random.Random, plies: int, start: Any = None) -> Any:
     """A non-terminal state `plies` random moves after `start` (retrying when the game ends early)."""
     first = game.initial if start is None else start

@@ -40,8 +40,8 @@ VISIBLE_CHARS = 1500
 #: A hidden check's message about a case drawn for this check starts with the checked function's name (the
 #: grader's words, never the kernel's) and "on secret ...": the kernel's text comes only after a colon.
 DRAWN = re.compile(r"^[A-Za-z_][\w ()]{0,60}? on (?:a |the )?secret\b")
-NOT_SHOWN = ("The first difference is on one of the fixed hidden cases, which a self-check does not show; "
-             "the visible tests and the known mistakes below may help.")
+NOT_SHOWN = ("Every case drawn for this check before it passed, but a case of the final grading differs: a "
+             "self-check withholds its explanation. The visible tests and the known mistakes below may help.")
 
 
 class Refused(Exception):
@@ -162,7 +162,8 @@ def _write_config(folder: Path, course: Path, seed: str | None = None) -> None:
     if seed is not None:
         # only in the grading process (its coordinator sets the events file); never in the worker reading it
         lines += ["import os as _os", "if _os.environ.get('COURSETOOLS_GRADING_EVENTS'):",
-                  f"    _os.environ['COURSE_SECRET_SEED'] = {seed!r}"]
+                  f"    _os.environ['COURSE_SECRET_SEED'] = {seed!r}",
+                  "    _os.environ['COURSE_SELFCHECK'] = '1'  # checks.common.is_selfcheck: drawn cases first"]
     (folder / "nbgrader_config.py").write_text("\n".join(lines) + "\n")
 
 
@@ -286,12 +287,19 @@ def _cells(course: Path, scratch: Path, lab: str, student: str) -> list[dict]:
             "points": float(points or 0.0),
             "max_points": float(max_points or 0.0),
             "visible": _visible(visible_outputs, record.get("kind", "not run")),
-            "hidden": {"passed": sum(1 for h in hidden if h.get("passed")), "of": len(calls),
-                       "cases": sum(h.get("cases") or 0 for h in hidden) if len(hidden) == len(calls)
-                       and all(h.get("passed") and h.get("cases") for h in hidden) else None},
+            "hidden": _hidden_count(hidden, len(calls)),
             "explanation": _explanation(str(failed[-1].get("evalue", ""))) if failed else None,
         })
     return out
+
+
+def _hidden_count(hidden: list[dict], checks: int) -> dict:
+    """How much of a cell's hidden tests passed: in cases when every check passed and counted its cases (``n of n
+    cases``), else in checks (a failed check stops at its first difference, so its cases are not all counted)."""
+    if hidden and len(hidden) == checks and all(h.get("passed") and h.get("cases") for h in hidden):
+        cases = sum(int(h["cases"]) for h in hidden)
+        return {"passed": cases, "of": cases, "unit": "cases", "cases": cases}
+    return {"passed": sum(1 for h in hidden if h.get("passed")), "of": checks, "unit": "checks", "cases": None}
 
 
 def _visible(outputs: list, kind: str) -> str | None:

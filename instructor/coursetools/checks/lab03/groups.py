@@ -40,6 +40,8 @@ from . import reference as ref
 from ..kit import Judge, judged
 from .profile import decision_profile, make_judge, value_profile
 
+data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
+
 INTERNAL = ("internal nodes evaluated. Call game.utility only on states where game.is_terminal(state) is True; "
             "test is_terminal first instead of trying utility() and catching the error.")
 UNSEARCHED = ("a child generated but never searched is one too many: call game.result only for the child you "

@@ -31,6 +31,8 @@ from . import reference as ref
 from .notes import deepening_where, ordered_notes
 from .tables import short
 
+data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
+
 #: A mistake is named when its model reproduces the failing case, the cases passed before it and this many
 #: of the group's next cases.
 PROOF_CASES = 4

@@ -26,6 +26,8 @@ from . import cases as data
 from .explain import clock_story, first_wrong, search_failed, then, unrepeatable
 from . import reference as ref
 
+data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
+
 PROOF_CASES = 4
 NEW_RANDOM_HINT = ("your search drew no number from the rng it was given: make every random choice with that "
                    "rng (rng.choice(...)), never with a new random.Random() or the random module's own functions, "
