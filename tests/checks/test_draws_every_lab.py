@@ -30,6 +30,7 @@ from coursetools.checks.lab04 import cases as lab04
 from coursetools.checks.lab05 import cases as lab05
 from coursetools.checks.lab06 import cases as lab06
 from coursetools.checks.lab07 import cases as lab07
+from coursetools.checks.lab08 import cases as lab08
 from coursetools.course.labfiles import solution_answers
 from coursetools.hidden import CheckFailed, check
 from coursetools.labs import LABS
@@ -48,6 +49,7 @@ DRAWS: dict[str, list[Callable[[], list]]] = {
     "05_heuristics": [lab05.value_cutoff_cases, lab05.decision_cases, lab05.quiescence_cases],
     "06_beyond_two_players": [lambda: lab06.cases("maxn_shallow"), lambda: lab06.cases("expectimax_dice")],
     "07_mcts": [lab07.games, lab07.rollouts],
+    "08_learning": [lab08.td_rows, lab08.self_play],
 }
 
 #: A buggy bank entry of each lab, and the groups it is graded in here (the ones it fails and some it passes).
@@ -59,6 +61,7 @@ ENTRIES = {
     "05_heuristics": ("depth_off_by_one", ["value_cutoff", "value_games", "decision"]),
     "06_beyond_two_players": ("shallow_strict", ["maxn_shallow", "maxn_trees", "expectimax_trees"]),
     "07_mcts": ("ucb_root_counts", ["search_games", "search_trees", "ucb1"]),
+    "08_learning": ("target_wrong_view", ["move_values", "td_update", "self_play"]),
 }
 
 
