@@ -27,6 +27,7 @@ from coursetools import tool_env
 from coursetools.grading.autograde import (Grader, Report, Result, _timestamp, check_submission, course_id, db_url,
                                            ensure_assignment, is_up_to_date, notebook_names, submitted_students)
 from coursetools.sandbox.safecopy import copy_submission, printable
+from coursetools.service.selfcheck import write_scratch_config
 
 SCRATCH = Path("build") / "worker"
 
@@ -58,20 +59,6 @@ def _write_files(folder: Path, files: dict[str, str]) -> None:
             f.write(base64.b64decode(data))
 
 
-def _scratch_config(root: Path, folder: Path) -> None:
-    """The course's nbgrader configuration, with the scratch folder as root and its own sqlite gradebook."""
-    cfg = Path(root) / "nbgrader_config.py"
-    (folder / "nbgrader_config.py").write_text("\n".join([
-        "# Written by coursetools.service.classgrade: the course's config, then a scratch root and gradebook.",
-        "c = get_config()  # noqa: F821",
-        f"_course_config = {str(cfg)!r}",
-        "with open(_course_config) as _f:",
-        "    exec(compile(_f.read(), _course_config, 'exec'), {'get_config': get_config, '__file__': _course_config})",
-        f"c.CourseDirectory.root = {str(folder)!r}",
-        f"c.CourseDirectory.db_url = {'sqlite:///' + str(folder / 'gradebook.db')!r}",
-        ""]))
-
-
 def _template(root: Path, lab: str) -> Path:
     """A sqlite gradebook holding `lab` (made once per worker machine and version of the lab)."""
     base = Path(root) / SCRATCH / "templates"
@@ -83,7 +70,7 @@ def _template(root: Path, lab: str) -> Path:
             shutil.rmtree(folder, ignore_errors=True)
             (folder / "source").mkdir(parents=True)
             shutil.copytree(Path(root) / "source" / lab, folder / "source" / lab)
-            _scratch_config(root, folder)
+            write_scratch_config(folder, Path(root), what="a class grading's scratch course")
             path = os.environ.get("PATH", "")
             os.environ["PATH"] = tool_env()["PATH"]  # nbgrader runs alembic by name when it makes a gradebook
             try:
@@ -106,7 +93,7 @@ def grade_in_scratch(root: Path, lab: str, student: str, files: dict[str, str], 
     try:
         (folder / "source").mkdir()
         shutil.copytree(Path(root) / "source" / lab, folder / "source" / lab)
-        _scratch_config(root, folder)
+        write_scratch_config(folder, Path(root), what="a class grading's scratch course")
         src = sqlite3.connect(template)
         dst = sqlite3.connect(folder / "gradebook.db")
         with dst:

@@ -145,13 +145,14 @@ def hidden_strings(course: Path, lab: str) -> list[str]:
 
 # --- the scratch course -------------------------------------------------------------------------------------------
 
-def _write_config(folder: Path, course: Path, seed: str | None = None) -> None:
-    """The scratch course's nbgrader config: the course's, its own root and gradebook, and the check's seed (set in
-    the grading process that reads it, so checks in threads of one worker never share one environment; the kernel
-    gets a clean environment whatever its grader's)."""
+def write_scratch_config(folder: Path, course: Path, seed: str | None = None,
+                         what: str = "one self-check's scratch course") -> None:
+    """A scratch course's nbgrader config: the course's, its own root and sqlite gradebook, and for a self-check the
+    check's seed (set in the grading process that reads it, so checks in threads of one worker never share one
+    environment; the kernel gets a clean environment whatever its grader's)."""
     cfg = course / "nbgrader_config.py"
     lines = [
-        "# Written by coursetools.service.selfcheck: the course's config, for one self-check's scratch course.",
+        f"# Written by coursetools.service: the course's config, for {what}.",
         "c = get_config()  # noqa: F821",
         f"_course_config = {str(cfg)!r}",
         "with open(_course_config) as _f:",
@@ -184,7 +185,7 @@ def template_gradebook(course: Path, lab: str) -> Path:
         with tempfile.TemporaryDirectory(prefix="template-", dir=folder) as tmp:
             scratch = Path(tmp)
             shutil.copytree(source, scratch / "source" / lab)
-            _write_config(scratch, course)
+            write_scratch_config(scratch, course)
             ensure_assignment(scratch, lab)
             shutil.copy(scratch / "gradebook.db", folder / f"{lab}-{digest}.part")
             os.replace(folder / f"{lab}-{digest}.part", target)
@@ -227,7 +228,7 @@ def check_notebook(course: Path, lab: str, student: str, notebook: bytes, check_
     try:
         shutil.copytree(course / "source" / lab, scratch / "source" / lab)
         shutil.copy(template, scratch / "gradebook.db")
-        _write_config(scratch, course, check_seed(lab, student, check_id))
+        write_scratch_config(scratch, course, check_seed(lab, student, check_id))
         folder = scratch / "submitted" / student / lab
         folder.mkdir(parents=True)
         nbformat.write(nb, folder / f"{lab}.ipynb")
