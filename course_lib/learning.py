@@ -169,8 +169,8 @@ def learning_curve(curve: Sequence[tuple[int, dict]], *, title: str | None = Non
     ax.set_ylabel("share of the evaluation games")
     ax.set_ylim(-0.02, 1.02)
     ax.grid(True, alpha=0.3)
-    if names:
-        ax.legend(fontsize=8)
+    if names:  # below the axes, where it hides no point of a curve
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2)
     ax.set_title(title or "learning curve of your self-play learner", fontsize=10)
     p = Picture(figure, ax)
     p.alt = curve_text(curve)

@@ -11,6 +11,7 @@ import math
 from pathlib import Path
 from typing import Any, Callable
 
+from course_lib import learning
 from course_lib.ascii import ascii_tree
 from course_lib.charts import nodes_by_depth, ordering_bars
 from course_lib.draw import draw_tree
@@ -122,7 +123,38 @@ def write_figures(folder: Path) -> list[Path]:
     bars = {name: values[-1] for name, values in counts.items()}  # depth 9: the whole game
     save(ordering_bars(bars, baseline="minimax", log=True, title="Full TicTacToe search: nodes visited"),
          "tictactoe-orderings.png")
+    curve = td_learning_curve()
+    save(learning.learning_curve(curve, title="Lab 08's reference learner: 1000 games of self-play, tested every 100"),
+         "td-learning-curve.png")
     return written
+
+
+def td_learning_curve(games: int = 1000, every: int = 100, seed: int = 0, alpha: float = 0.2,
+                      epsilon: float = 0.1, test_games: int = 100) -> list:
+    """Lab 08's training run with the reference learner: every `every` games of self-play from zero weights, the
+    greedy learner's (wins, draws, losses) against a random player and against the hand-made evaluation."""
+    import random
+
+    from coursetools.checks.lab08 import reference as td
+
+    def greedy(weights: list) -> Any:
+        return lambda s: max(td.move_values(game, s, weights), key=lambda move: move[1])[0]  # the first best
+
+    game = TicTacToe()
+    rng, test_rng = random.Random(seed), random.Random(seed + 1)
+    weights = [0.0] * len(learning.FEATURE_NAMES)
+    curve = []
+    for g in range(games + 1):
+        if g % every == 0:
+            me = greedy(weights)
+            curve.append((g, {
+                "random": learning.match(game, me, learning.random_player(game, test_rng), test_games, test_rng),
+                "hand-made": learning.match(game, me, greedy(list(learning.HAND_WEIGHTS)), test_games, test_rng,
+                                            epsilon=0.1),
+            }))
+        if g < games:
+            weights, _ = td.self_play_episode(game, weights, rng, alpha, epsilon)
+    return curve
 
 
 def cmd_figures(args: Any) -> int:
