@@ -100,6 +100,8 @@ def fixed_names(lab: str) -> list[str]:
     return sorted(n for n in names if len(n) >= 10 and n not in visible and not n.startswith("secret"))
 
 
+@pytest.mark.slow
+@pytest.mark.bank  # bank entries through the real grader, about a minute each: with the banks (make banks)
 @pytest.mark.parametrize("lab, entry, cell", ENTRIES, ids=[e[1] for e in ENTRIES])
 def test_selfcheck_explains_a_drawn_case(tmp_path, monkeypatch, lab, entry, cell):
     monkeypatch.setenv("COURSE_SECRET_SEED", SECRET)

@@ -141,7 +141,9 @@ def test_explanations_only_on_drawn_cases():
     assert "16-leaf" not in selfcheck._explanation(spoof)
 
 
-@pytest.mark.parametrize("entry", [None, "value_not_alternating", "decision_return_in_loop"])
+# the solution here; the two bank entries, about a minute each through the real grader, with the banks (make banks)
+@pytest.mark.parametrize("entry", [None, pytest.param("value_not_alternating", marks=pytest.mark.bank),
+                                   pytest.param("decision_return_in_loop", marks=pytest.mark.bank)])
 def test_bank_entries_answer_verdicts_and_nothing_hidden(course, tmp_path, monkeypatch, entry):
     """A check gives the bank's verdicts, holds no hidden text, and changes no grade."""
     monkeypatch.setenv("COURSE_SECRET_SEED", SECRET)

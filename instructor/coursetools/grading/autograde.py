@@ -164,6 +164,19 @@ def notebook_names(root: Path, lab: str) -> list[str]:
         return sorted(nb.name for nb in gb.find_assignment(lab).notebooks)
 
 
+@contextmanager
+def tools_on_path() -> Iterator[None]:
+    """This Python's bin folder first on PATH for the block: nbgrader, in this process, runs ``alembic`` by name
+    when it opens or makes a gradebook (a process started by the venv's python without activating it has no such
+    PATH)."""
+    path = os.environ.get("PATH", "")
+    os.environ["PATH"] = tool_env()["PATH"]
+    try:
+        yield
+    finally:
+        os.environ["PATH"] = path
+
+
 def ensure_assignment(root: Path, lab: str) -> None:
     """Record `lab` (its cells, points and hidden tests) in the gradebook if it is not there yet.
 
@@ -173,7 +186,7 @@ def ensure_assignment(root: Path, lab: str) -> None:
 
     if not (root / "source" / lab).is_dir():
         raise FileNotFoundError(f"no lab {lab!r}: {root / 'source' / lab} does not exist")
-    with Gradebook(db_url(root), course_id(root)) as gb:
+    with tools_on_path(), Gradebook(db_url(root), course_id(root)) as gb:
         try:
             if gb.find_assignment(lab).notebooks:
                 return
@@ -387,13 +400,10 @@ class Grader:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 raise RuntimeError(f"another grading of {self.lab} is running in {self.root}") from None
-            path = os.environ.get("PATH", "")
-            os.environ["PATH"] = tool_env()["PATH"]  # nbgrader runs alembic by name when it creates a gradebook
             try:
-                with stop_on_signals():
+                with tools_on_path(), stop_on_signals():
                     self._run()
             finally:
-                os.environ["PATH"] = path
                 self.report.seconds = time.monotonic() - t0
         return self.report
 

@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from coursetools import tool_env
 from coursetools.grading.autograde import (Grader, Report, Result, _timestamp, check_submission, course_id, db_url,
                                            ensure_assignment, is_up_to_date, notebook_names, submitted_students)
 from coursetools.sandbox.safecopy import copy_submission, printable
@@ -71,12 +70,7 @@ def _template(root: Path, lab: str) -> Path:
             (folder / "source").mkdir(parents=True)
             shutil.copytree(Path(root) / "source" / lab, folder / "source" / lab)
             write_scratch_config(folder, Path(root), what="a class grading's scratch course")
-            path = os.environ.get("PATH", "")
-            os.environ["PATH"] = tool_env()["PATH"]  # nbgrader runs alembic by name when it makes a gradebook
-            try:
-                ensure_assignment(folder, lab)
-            finally:
-                os.environ["PATH"] = path
+            ensure_assignment(folder, lab)
     return folder / "gradebook.db"
 
 
