@@ -77,7 +77,10 @@ def test_report_records_are_the_graders_own(graded):
     nb = nbformat.read(graded / "autograded" / "fay" / LAB / f"{LAB}.ipynb", as_version=4)
     records = [c.metadata.get("coursetools") for c in nb.cells  # the test cells (not answers graded by hand)
                if c.metadata.get("nbgrader", {}).get("grade") and not c.metadata["nbgrader"].get("solution")]
-    assert records and all(r == {"verdict": "passed", "kind": "passed", "group": r["group"], "mistakes": []}
+    # each record as the grader writes it: the verdict, and each hidden check's group and cases (the self-check's count)
+    assert records and all({k: v for k, v in r.items() if k != "hidden"} ==
+                           {"verdict": "passed", "kind": "passed", "group": r["group"], "mistakes": []}
+                           and all(h["passed"] is True and type(h["cases"]) is int for h in r["hidden"])
                            for r in records), records
     nb = nbformat.read(graded / "autograded" / "eve" / LAB / f"{LAB}.ipynb", as_version=4)
     cell = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "test_expectimax_trees")
