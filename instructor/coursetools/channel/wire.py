@@ -814,6 +814,8 @@ class _Shuffle:
     """``rng.shuffle(x)`` for a generator the grader lends: Fisher-Yates on `x` in the kernel, each draw a
     ``randrange(i + 1)`` on the lent generator, as ``random.Random.shuffle`` draws them."""
 
+    needs = "randrange"
+
     def __init__(self, rng: Proxy) -> None:
         self.rng = rng
 
@@ -821,6 +823,12 @@ class _Shuffle:
         for i in reversed(range(1, len(x))):
             j = self.rng.randrange(i + 1)
             x[i], x[j] = x[j], x[i]
+
+
+#: Methods that change an argument in place, which a call over the channel cannot do (the other end would change
+#: a copy). A lender lists the ones it has (``lent_in_place`` on its class, sent as "in_place"); the kernel runs
+#: them here on the student's own object, each through the lent methods it `needs`.
+IN_PLACE: dict[str, type] = {"shuffle": _Shuffle}
 
 
 class KernelPeer(Peer):
@@ -876,10 +884,11 @@ class KernelPeer(Peer):
         return {"$k": value} if self.keep_state(x) else value
 
     def answer_locally(self, proxy: Proxy, v: dict) -> None:
-        if v.get("ty") == "LentRandom" and "randrange" in proxy._methods:
-            # shuffle changes the list in place: done here, on the student's own list, with the same draws as
-            # random.Random.shuffle (one randrange(i + 1) per swap, drawn on the grader's generator)
-            object.__setattr__(proxy, "_local", {"shuffle": _Shuffle(proxy)})
+        in_place = v.get("in_place")
+        if type(in_place) is list:
+            recipes = {name: IN_PLACE[name] for name in in_place if type(name) is str and name in IN_PLACE}
+            object.__setattr__(proxy, "_local", {name: recipe(proxy) for name, recipe in recipes.items()
+                                                 if name in proxy._methods and recipe.needs in proxy._methods})
             return
         free, logged = v.get("free"), v.get("logged", [])
         if type(free) is not list or type(logged) is not list:

@@ -34,6 +34,10 @@ class LentRandom(random.Random):
     here, in the grader, so a check knows the state the search left it in. Nothing else of the grader is
     reachable through it: only its public methods are lent, as for any object the checker lends."""
 
+    #: `shuffle` changes the student's list in place: the kernel shuffles it there, drawing each swap from this
+    #: generator with ``randrange(i + 1)`` as `random.Random.shuffle` does (`wire.IN_PLACE`).
+    lent_in_place = ("shuffle",)
+
     # Drawing with getrandbits as `random.Random` does (overriding `random` alone would change what choice() draws).
     _randbelow = random.Random._randbelow_with_getrandbits
 

@@ -168,7 +168,8 @@ class CheckerPeer(wire.Peer):
                 "tag": tag}
 
     def free_questions(self, x: Any) -> dict:
-        """A traced course game goes with a copy of the game, so a search makes few round trips.
+        """A traced course game goes with a copy of the game, so a search makes few round trips; a lender that
+        declares methods changing an argument in place (``lent_in_place``, `wire.IN_PLACE`) goes with their names.
 
         On that copy the kernel answers `FREE` (questions no check grades: `to_move`, `is_terminal`)
         and `LOGGED` (actions, results, utilities): those it writes down and sends here before
@@ -179,6 +180,9 @@ class CheckerPeer(wire.Peer):
         from course_lib.games import Game
         from course_lib.trace import Traced
 
+        in_place = getattr(type(x), "lent_in_place", ())
+        if in_place:  # methods that change an argument in place: the kernel runs them on its own object
+            return {"in_place": [name for name in in_place if name in wire.IN_PLACE]}
         traced = isinstance(x, Traced)
         # A grader's wrapper that only watches the logged calls of a game (lab 03's Recorder) says which game it
         # answers as: the kernel answers as that game, and the calls it logs are made here on the wrapper.
