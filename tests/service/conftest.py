@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="session")
 def services() -> dict[str, str]:
+    from coursetools.quality.processes import environ_set
     from coursetools.service import queue
     from coursetools.service import services as svc
 
@@ -31,15 +32,9 @@ def services() -> dict[str, str]:
     except svc.ServiceError as exc:
         pytest.fail(f"the broker and database did not start: {exc}")
     values = svc.test_env(ROOT)
-    saved = {k: os.environ.get(k) for k in values}
-    os.environ.update(values)
-    queue.app.cache_clear()
-    yield values
-    for key, old in saved.items():
-        if old is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = old
+    with environ_set(values):
+        queue.app.cache_clear()
+        yield values
     queue.app.cache_clear()
     if started:
         svc.down(ROOT)

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from coursetools import tool_env
 from coursetools.course.labfiles import solution_answers
-from coursetools.quality.selfcheck_demo import _answering, _free_port, _start, _stop, _wait
+from coursetools.quality.processes import answering, environ_set, free_port, start, stop, wait_until
 from coursetools.quality.submission import build_submission, parse_answers
 from coursetools.quality.toycourse import make_lab_course
 
@@ -106,8 +106,6 @@ def run_loadtest(root: Path, lab: str = "02_minimax", students: int = 50, notebo
     started_services = not services.running(root)
     services.up(root)
     env_values = services.fresh_env(root, LOADTEST_REDIS_DB, LOADTEST_DATABASE)
-    saved = {k: os.environ.get(k) for k in env_values}
-    os.environ.update(env_values)
     env = {k: v for k, v in os.environ.items() if k != "COURSE_DB_URL"}
     env.update(env_values)
     env["COURSE_SELFCHECK_LIMIT"] = str(notebooks)  # the burst itself must not hit the rate limit
@@ -115,88 +113,85 @@ def run_loadtest(root: Path, lab: str = "02_minimax", students: int = 50, notebo
     server = None
     report: dict = {"lab": lab, "students": students, "notebooks": notebooks, "workers": workers}
     problems: list[str] = []
-    try:
-        selfcheck.template_gradebook(course, lab)  # built once, as a worker machine keeps it
-        for k in range(workers):
-            log = work / f"worker-{k}.log"
-            procs.append(_start(["worker", "--threads", "1"], course, env, log))
-            _wait(lambda log=log: " ready: " in log.read_text(errors="replace"), procs[-1], log, "worker")
-        port = _free_port()
-        url = f"http://127.0.0.1:{port}"
-        server = _start(["serve", "--port", str(port), "--timeout", "3600"], course, env, work / "serve.log")
-        _wait(lambda: _answering(url), server, work / "serve.log", "service")
-        issued = tokens.issue(lab, names)
-        bodies = {i: path.read_bytes() for i, (_, path) in enumerate(made)}
-        results: dict[int, tuple[int, dict, float]] = {}
-        done = threading.Event()
-        lock = threading.Lock()
+    with environ_set(env_values):  # this process reads the services from its environment too
+        try:
+            selfcheck.template_gradebook(course, lab)  # built once, as a worker machine keeps it
+            for k in range(workers):
+                log = work / f"worker-{k}.log"
+                procs.append(start(["worker", "--threads", "1"], course, env, log))
+                wait_until(lambda log=log: " ready: " in log.read_text(errors="replace"), procs[-1], log, "worker")
+            port = free_port()
+            url = f"http://127.0.0.1:{port}"
+            server = start(["serve", "--port", str(port), "--timeout", "3600"], course, env, work / "serve.log")
+            wait_until(lambda: answering(url), server, work / "serve.log", "service")
+            issued = tokens.issue(lab, names)
+            bodies = {i: path.read_bytes() for i, (_, path) in enumerate(made)}
+            results: dict[int, tuple[int, dict, float]] = {}
+            done = threading.Event()
+            lock = threading.Lock()
 
-        def one(i: int) -> None:
-            status, body = _post(url, lab, issued[owner[i]], bodies[i], timeout=3600)
-            with lock:
-                results[i] = (status, body, time.monotonic() - t0)
-
-        def killer() -> None:
-            while not done.is_set():
+            def one(i: int) -> None:
+                status, body = _post(url, lab, issued[owner[i]], bodies[i], timeout=3600)
                 with lock:
-                    answered = len(results)
-                if answered >= notebooks // 5:
-                    victim = procs[0]
-                    victim.send_signal(signal.SIGKILL)
-                    victim.wait()
-                    report["killed_at_s"] = round(time.monotonic() - t0, 1)
-                    log = work / f"worker-{len(procs)}.log"
-                    procs.append(_start(["worker", "--threads", "1"], course, env, log))
-                    print(f"  SIGKILLed a worker after {answered} answers ({report['killed_at_s']} s); a new one "
-                          "takes its place", flush=True)
-                    return
-                time.sleep(0.2)
+                    results[i] = (status, body, time.monotonic() - t0)
 
-        print(f"load test: {notebooks} notebooks of {lab} from {students} students at once, {workers} workers, "
-              f"service {url}", flush=True)
-        t0 = time.monotonic()
-        watcher = threading.Thread(target=killer, daemon=True) if kill else None
-        if watcher:
-            watcher.start()
-        with ThreadPoolExecutor(max_workers=notebooks) as pool:
-            list(pool.map(one, range(notebooks)))
-        burst = time.monotonic() - t0
-        done.set()
-        times = [t for status, _, t in results.values() if status == 200]
-        ids = [body.get("check_id") for status, body, _ in results.values() if status == 200]
-        refused = {i: (status, body) for i, (status, body, _) in results.items() if status != 200}
-        for i, (status, body) in sorted(refused.items()):
-            problems.append(f"notebook {i}: HTTP {status} {body.get('error', body)}")
-        if len(set(ids)) != len(ids):
-            problems.append("two requests got the same check id")
-        counts = {cid: answers.answer_count(cid) for cid in ids}
-        twice = [cid for cid, n in counts.items() if n != 1]
-        if twice:
-            problems.append(f"{len(twice)} checks stored {sorted(set(counts.values()))} answers, not one")
-        not_graded = [i for i, (s, b, _) in results.items() if s == 200 and b.get("refused")]
-        wrong = [i for i, (s, b, _) in results.items() if s == 200 and made[i][0] == "solution"
-                 and any(c["verdict"] != "passed" for c in b.get("cells", []))]
-        problems += [f"notebook {i}: not graded ({results[i][1]['refused']})" for i in not_graded]
-        problems += [f"notebook {i}: the solution failed a cell" for i in wrong]
-        report.update({
-            "answered": len(times), "lost": notebooks - len(times), "answered_twice": len(twice),
-            "burst_s": round(burst, 1), "p50_s": round(percentile(times, 50), 1) if times else None,
-            "p95_s": round(percentile(times, 95), 1) if times else None, "max_s": round(max(times), 1) if times else None,
-            "service_per_min": round(len(times) / burst * 60, 1)})
-        print(f"  answered {len(times)}/{notebooks} in {burst:.0f} s: p50 {report['p50_s']} s, p95 {report['p95_s']} s, "
-              f"max {report['max_s']} s; {report['service_per_min']} checks a minute; "
-              f"{len(twice)} answered twice, {report['lost']} lost", flush=True)
-    finally:
-        _stop(server)
-        for p in procs:
-            _stop(p)
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-        if started_services:
-            services.down(root)
+            def killer() -> None:
+                while not done.is_set():
+                    with lock:
+                        answered = len(results)
+                    if answered >= notebooks // 5:
+                        victim = procs[0]
+                        victim.send_signal(signal.SIGKILL)
+                        victim.wait()
+                        report["killed_at_s"] = round(time.monotonic() - t0, 1)
+                        log = work / f"worker-{len(procs)}.log"
+                        procs.append(start(["worker", "--threads", "1"], course, env, log))
+                        print(f"  SIGKILLed a worker after {answered} answers ({report['killed_at_s']} s); a new one "
+                              "takes its place", flush=True)
+                        return
+                    time.sleep(0.2)
+
+            print(f"load test: {notebooks} notebooks of {lab} from {students} students at once, {workers} workers, "
+                  f"service {url}", flush=True)
+            t0 = time.monotonic()
+            watcher = threading.Thread(target=killer, daemon=True) if kill else None
+            if watcher:
+                watcher.start()
+            with ThreadPoolExecutor(max_workers=notebooks) as pool:
+                list(pool.map(one, range(notebooks)))
+            burst = time.monotonic() - t0
+            done.set()
+            times = [t for status, _, t in results.values() if status == 200]
+            ids = [body.get("check_id") for status, body, _ in results.values() if status == 200]
+            refused = {i: (status, body) for i, (status, body, _) in results.items() if status != 200}
+            for i, (status, body) in sorted(refused.items()):
+                problems.append(f"notebook {i}: HTTP {status} {body.get('error', body)}")
+            if len(set(ids)) != len(ids):
+                problems.append("two requests got the same check id")
+            counts = {cid: answers.answer_count(cid) for cid in ids}
+            twice = [cid for cid, n in counts.items() if n != 1]
+            if twice:
+                problems.append(f"{len(twice)} checks stored {sorted(set(counts.values()))} answers, not one")
+            not_graded = [i for i, (s, b, _) in results.items() if s == 200 and b.get("refused")]
+            wrong = [i for i, (s, b, _) in results.items() if s == 200 and made[i][0] == "solution"
+                     and any(c["verdict"] != "passed" for c in b.get("cells", []))]
+            problems += [f"notebook {i}: not graded ({results[i][1]['refused']})" for i in not_graded]
+            problems += [f"notebook {i}: the solution failed a cell" for i in wrong]
+            report.update({
+                "answered": len(times), "lost": notebooks - len(times), "answered_twice": len(twice),
+                "burst_s": round(burst, 1), "p50_s": round(percentile(times, 50), 1) if times else None,
+                "p95_s": round(percentile(times, 95), 1) if times else None,
+                "max_s": round(max(times), 1) if times else None,
+                "service_per_min": round(len(times) / burst * 60, 1)})
+            print(f"  answered {len(times)}/{notebooks} in {burst:.0f} s: p50 {report['p50_s']} s, p95 {report['p95_s']} s, "
+                  f"max {report['max_s']} s; {report['service_per_min']} checks a minute; "
+                  f"{len(twice)} answered twice, {report['lost']} lost", flush=True)
+        finally:
+            stop(server)
+            for p in procs:
+                stop(p)
+            if started_services:
+                services.down(root)
     # The same notebooks graded as a class, with the final grading's coordinator and two shards.
     for i, (_, path) in enumerate(made):
         dest = course / "submitted" / f"n{i:03d}" / lab

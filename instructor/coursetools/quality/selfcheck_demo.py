@@ -10,61 +10,17 @@ student fails the right cells: it loses the points ``demo/expected.csv`` says th
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 from coursetools.labs import labs_in
 from coursetools.quality.demo import DEMO_CELL_TIMEOUT
-from coursetools.quality.toycourse import _write_config
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start(cmd: list[str], cwd: Path, env: dict[str, str], log: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "coursetools", *cmd], cwd=cwd, env=env,
-                            stdout=open(log, "w"), stderr=subprocess.STDOUT, start_new_session=True)
-
-
-def _wait(ready, proc: subprocess.Popen, log: Path, what: str, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if ready():
-            return
-        if proc.poll() is not None:
-            break
-        time.sleep(0.2)
-    raise RuntimeError(f"the {what} did not start; its log ({log}):\n{log.read_text(errors='replace')[-3000:]}")
-
-
-def _stop(proc: subprocess.Popen | None) -> None:
-    if proc is None or proc.poll() is not None:
-        return
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(60)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
-def _answering(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url + "/", timeout=2) as reply:
-            return reply.status == 200
-    except OSError:
-        return False
+from coursetools.quality.processes import answering, environ_set, free_port, start, stop, wait_until
+from coursetools.quality.toycourse import write_course_config
 
 
 def expected_scores(root: Path) -> dict[tuple[str, str], float]:
@@ -83,24 +39,25 @@ def run_selfcheck_demo(root: Path, labs: list[str] | None = None) -> int:
     course = work / "course"
     for lab in labs:
         shutil.copytree(root / "source" / lab, course / "source" / lab)
-    _write_config(course, root, "")
+    write_course_config(course, root, "")
     started = not services.running(root)
     services.up(root)
     env = {k: v for k, v in os.environ.items() if k != "COURSE_DB_URL"}
     env.update(services.env(root))
     env.setdefault("COURSE_SELFCHECK_CELL_TIMEOUT", str(DEMO_CELL_TIMEOUT))  # as `make demo` grades the class
-    saved = {k: os.environ.get(k) for k in services.env(root)}
-    os.environ.update(services.env(root))
-    worker = server = None
     failures: list[str] = []
-    try:
+    with environ_set(services.env(root)), contextlib.ExitStack() as cleanup:  # undone last-in first-out
+        if started:
+            cleanup.callback(services.down, root)
         worker_log, server_log = work / "worker.log", work / "serve.log"
-        worker = _start(["worker"], course, env, worker_log)
-        _wait(lambda: " ready: " in worker_log.read_text(errors="replace"), worker, worker_log, "worker")
-        port = _free_port()
+        worker = start(["worker"], course, env, worker_log)
+        cleanup.callback(stop, worker)
+        wait_until(lambda: " ready: " in worker_log.read_text(errors="replace"), worker, worker_log, "worker")
+        port = free_port()
         url = f"http://127.0.0.1:{port}"
-        server = _start(["serve", "--port", str(port)], course, env, server_log)
-        _wait(lambda: _answering(url), server, server_log, "service")
+        server = start(["serve", "--port", str(port)], course, env, server_log)
+        cleanup.callback(stop, server)
+        wait_until(lambda: answering(url), server, server_log, "service")
         print(f"self-check demo: broker, database, one worker and the service on {url}")
         expected = expected_scores(root)
         folder = root / "demo" / "submissions"
@@ -131,16 +88,6 @@ def run_selfcheck_demo(root: Path, labs: list[str] | None = None) -> int:
                 if student == "typical_bug" and (not failing or want is None or abs(points - want) > 1e-9):
                     failures.append(f"typical_bug {lab}: failed {failing or 'nothing'} for {points:g} points; the "
                                     f"final grading gives {want}")
-    finally:
-        _stop(server)
-        _stop(worker)
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-        if started:
-            services.down(root)
     for line in failures:
         print(f"  WRONG: {line}")
     print("self-check demo: " + ("the perfect student passed everything and the typical-bug student failed the "

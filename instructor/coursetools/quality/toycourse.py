@@ -77,14 +77,14 @@ def make_toy_course(folder: Path, *, config_extra: str = "", release: bool = Tru
     """Write a toy course into `folder` (created) and return it; `config_extra` is appended to the config."""
     folder = Path(folder)
     (folder / "source" / LAB).mkdir(parents=True, exist_ok=True)
-    _write_config(folder, course_root(), config_extra)
+    write_course_config(folder, course_root(), config_extra)
     nbformat.write(toy_source_notebook(), folder / "source" / LAB / f"{LAB}.ipynb")
     if release:
         run_nbgrader(folder, "generate_assignment", LAB, "--force")
     return folder
 
 
-def _write_config(folder: Path, root: Path, extra: str) -> None:
+def write_course_config(folder: Path, root: Path, extra: str) -> None:
     """The course's own nbgrader_config.py (its root is the folder it sits in), then `extra`."""
     config = (root / "nbgrader_config.py").read_text()
     (folder / "nbgrader_config.py").write_text(config + ("\n# --- test course ---\n" + extra if extra else ""))
@@ -115,7 +115,7 @@ def make_lab_course(folder: Path, lab: str, *, config_extra: str = "", root: Pat
     folder, root = Path(folder), root or course_root()
     (folder / "source").mkdir(parents=True, exist_ok=True)
     shutil.copytree(root / "source" / lab, folder / "source" / lab)
-    _write_config(folder, root, config_extra)
+    write_course_config(folder, root, config_extra)
     run_nbgrader(folder, "generate_assignment", lab, "--force")
     return folder
 
