@@ -227,7 +227,7 @@ def test_pipeline_terminated_grader_stops_its_shards_and_keeps_grades(course):
 def test_pipeline_a_slow_submission_does_not_hold_back_the_queue(tmp_path):
     """Shards share one queue: the submission queued behind a slow one is handed to the other shard."""
     course = make_toy_course(tmp_path / "course")
-    toy_submission(course, "a_slow", ADD + "# %% mul_solution\nimport time\ntime.sleep(40)\n"
+    toy_submission(course, "a_slow", ADD + "# %% mul_solution\nimport time\ntime.sleep(20)\n"
                    "def mul(a, b):\n    return a * b\n")
     for name in ("b1", "b2", "b3", "b4", "b5"):
         toy_submission(course, name, PERFECT)

@@ -11,7 +11,11 @@ look for it in every generated file.
 
 from __future__ import annotations
 
+import atexit
+import functools
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -74,13 +78,30 @@ def toy_source_notebook() -> nbformat.NotebookNode:
 
 
 def make_toy_course(folder: Path, *, config_extra: str = "", release: bool = True) -> Path:
-    """Write a toy course into `folder` (created) and return it; `config_extra` is appended to the config."""
+    """Write a toy course into `folder` (created) and return it; `config_extra` is appended to the config.
+
+    The released course (student version and gradebook) is made by nbgrader once per process and copied after
+    that, unless `config_extra` or ``COURSE_DB_URL`` could change what nbgrader makes."""
     folder = Path(folder)
+    if release and not config_extra and not os.environ.get("COURSE_DB_URL"):
+        shutil.copytree(_released_toy_course(), folder, dirs_exist_ok=True)
+        write_course_config(folder, course_root(), "")
+        return folder
     (folder / "source" / LAB).mkdir(parents=True, exist_ok=True)
     write_course_config(folder, course_root(), config_extra)
     nbformat.write(toy_source_notebook(), folder / "source" / LAB / f"{LAB}.ipynb")
     if release:
         run_nbgrader(folder, "generate_assignment", LAB, "--force")
+    return folder
+
+
+@functools.lru_cache(maxsize=1)
+def _released_toy_course() -> Path:
+    """A toy course released by nbgrader, in a folder of this process's own (removed when it exits)."""
+    holder = tempfile.TemporaryDirectory(prefix="toycourse-")
+    atexit.register(holder.cleanup)
+    folder = make_toy_course(Path(holder.name) / "course", release=False)
+    run_nbgrader(folder, "generate_assignment", LAB, "--force")
     return folder
 
 
