@@ -248,17 +248,27 @@ def _board(state: Any) -> str:
     return "  " + str(state).split("\n(")[0].replace("\n", "\n  ")
 
 
+#: How a message names each field of a `Step`.
+FIELD_WORDS = {"state": "position", "action": "move", "value": "value", "target": "target", "error": "TD error",
+               "trace": "trace", "weights": "weights"}
+
+
 def first_wrong_update(case_name: str, index: int, want: Step, got: Any, fields: Sequence[str],
                        move_values: Sequence[tuple[Any, float]] | None = None, tol: float = 1e-6,
-                       drawn: tuple | None = None, own: Sequence[str] = ()) -> str:
+                       drawn: tuple | None = None, own: Sequence[str] = (),
+                       compared: Sequence[str] = ()) -> str:
     """The message for the first update whose record leaves the correct one: where (the update's number and the
     position before the move), what the correct learner held there (value, target, error), the rule of the first
     field that differs, and what the student's record has. `want` is the correct step from the student's own
     state before it (position, weights, trace, generator); `fields` are the fields that differ, in record order.
     `drawn` = (the number rng.random() gives there, epsilon, the move rng.choice then draws or None); `own` names
-    the fields of `want` taken from the student's record (said so, never claimed as the correct learner's)."""
-    lines = [f"{case_name}: your record first differs from the correct one at update {index + 1}, from the "
-             f"position below ({getattr(want.state, 'to_move', '?')} to move):", _board(want.state)]
+    the fields of `want` taken from the student's record (said so, never claimed as the correct learner's);
+    `compared` names the fields a test compares when it does not compare them all (the message then says so)."""
+    what = "your record first differs from the correct one"
+    if compared:
+        what += " in what this test compares (" + ", ".join(FIELD_WORDS.get(f, f) for f in compared) + ")"
+    lines = [f"{case_name}: {what} at update {index + 1}, from the position below "
+             f"({getattr(want.state, 'to_move', '?')} to move):", _board(want.state)]
     if "target" in own:
         lines.append(f"There the correct learner, from your weights before this update, has value {want.value:.4g}; "
                      f"this test takes the target ({want.target:.4g}) and the TD error ({want.error:.4g}) from "

@@ -26,6 +26,7 @@ from coursetools.hidden import CheckFailed
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "source" / "08_learning" / "08_learning.ipynb"
 TTT = TicTacToe()
+COMPARED = "in what this test compares (position, move, value, target, TD error, weights) at update"
 
 
 def _all(td, mv, sp) -> list[int]:
@@ -81,7 +82,7 @@ def _own(game, weights, rng, alpha, epsilon, lam, values):
 def test_lab08_each_self_play_mistake_is_named_with_its_first_wrong_update(mistake):
     text = _fails(lab08.check_self_play, mistake.model(), ref.move_values, ref.td_update)
     assert text is not None and mistake.hint in text
-    assert "first differs from the correct one at update" in text and "TD error" in text
+    assert "first differs from the correct one " + COMPARED in text
 
 
 @pytest.mark.parametrize("mistake", ref.TRACE_MISTAKES[:3], ids=lambda m: m.key)
@@ -113,7 +114,7 @@ def test_lab08_an_unknown_mistake_gets_its_first_wrong_update_and_no_name():
     def double_alpha(game, weights, rng, alpha, epsilon, lam=0.0):
         return ref.self_play_episode(game, weights, rng, 2 * alpha, epsilon, lam)
     text = _fails(lab08.check_self_play, double_alpha, ref.move_values, ref.td_update)
-    assert "game 1: your record first differs from the correct one at update" in text and "weights" in text
+    assert "game 1: your record first differs from the correct one " + COMPARED in text
     assert "matches none of the known mistakes" in text
     assert not any(m.hint in text for m in ref.SELF_PLAY_MISTAKES + ref.TRACE_MISTAKES)
 
@@ -134,7 +135,7 @@ def test_lab08_each_update_is_replayed_from_the_students_own_state():
         return ref.self_play_episode(game, weights, rng, alpha, epsilon, lam,
                                      bug="current" if len(calls) == 2 else "")
     text = _fails(lab08.check_self_play, second_game_wrong, ref.move_values, ref.td_update)
-    assert "game 2: your record first differs from the correct one at update" in text
+    assert "game 2: your record first differs from the correct one " + COMPARED in text
 
 
 def test_lab08_a_learner_drawing_more_numbers_is_told_the_order_of_draws():
@@ -337,7 +338,7 @@ def test_lab08_a_wrong_move_is_explained_with_the_draw_and_the_move_values():
             w, trace, s = st.weights, st.trace, game.result(s, st.action)
         return w, history
     text = _fails(lab08.check_self_play, last_of_ties, ref.move_values, ref.td_update)
-    assert "game 1: your record first differs from the correct one at update 1" in text
+    assert "game 1: your record first differs from the correct one " + COMPARED + " 1" in text
     assert ("rng.random() gives 0.1344, not below epsilon = 0, so it plays the first move of largest value, (0, 0) "
             "(worth 0.5)") in text
     assert "Yours played (2, 2)." in text and "matches none of the known mistakes" in text
@@ -409,3 +410,28 @@ def test_lab08_the_visible_record_check_states_the_draw_it_ships():
     text = record_message("c", slip, want)
     assert "rng.random() gives 0.1344, below epsilon = 0.3, so it explores: rng.choice(game.actions(state)) draws " \
            "(0, 1)" in text and "Yours played (1, 1)." in text
+
+
+def test_lab08_a_group_says_which_fields_it_compares_and_an_earlier_ungraded_difference():
+    """A learner valuing every position from X's view: with zero weights its first games agree on every field
+    the self-play group compares, while its trace (graded by the traces group) differs from game 1, update 2;
+    the message names the fields compared and states the earlier trace difference as a fact."""
+    def value_for_x(game, weights, rng, alpha, epsilon, lam=0.0):
+        w, trace, s, history = list(weights), [0.0] * N_FEATURES, game.initial, []
+        while not game.is_terminal(s):
+            f = features(s, "X")
+            v = ref.value(w, f)
+            moves = ref.move_values(game, s, w)
+            best = max(range(len(moves)), key=lambda i: (moves[i][1], -i))
+            a = rng.choice(game.actions(s)) if rng.random() < epsilon else moves[best][0]
+            target = moves[best][1]
+            trace = [-lam * e + v * (1 - v) * x for e, x in zip(trace, f)]
+            w = [wi + alpha * (target - v) * e for wi, e in zip(w, trace)]
+            history.append(ref.Step(s, a, v, target, target - v, list(trace), list(w)))
+            s = game.result(s, a)
+        return w, history
+    text = _fails(lab08.check_self_play, value_for_x, ref.move_values, ref.td_update)
+    assert "game 2: your record first differs from the correct one in what this test compares (position, move, " \
+           "value, target, TD error, weights) at update 2" in text
+    assert "(Your record's trace, which this test does not compare, already differs from the correct learner's " \
+           "earlier: at game 1, update 2.)" in text

@@ -204,6 +204,8 @@ def _first_wrong(case: Case, games: list, fields: Sequence[str], helpers: dict, 
     lam = 0.0 if lam is None else lam
     rng = random.Random(seed)
     w = list(w0)
+    compared = ("state", *fields)
+    earlier = None  # (game, update) where the trace, which this group does not compare, first differed
     for g, (w_end, record) in enumerate(games[:-1]):
         s = case.game.initial
         if not carry or g == 0:
@@ -227,12 +229,19 @@ def _first_wrong(case: Case, games: list, fields: Sequence[str], helpers: dict, 
                 if alt is not None and not _differ(got, alt, fields, s):
                     want = alt
                 else:
-                    return _explain(case, name, i, s, w, trace, before, alpha, epsilon, lam, fields, got, want, bad)
+                    message = _explain(case, name, i, s, w, trace, before, alpha, epsilon, lam, fields, got, want,
+                                       bad, compared)
+                    if earlier is not None:
+                        message += (f"\n(Your record's trace, which this test does not compare, already differs from "
+                                    f"the correct learner's earlier: at game {earlier[0]}, update {earlier[1]}.)")
+                    return message
+            if earlier is None and "trace" not in fields and got.state == s and not close(got.trace, want.trace):
+                earlier = (g + 1, i + 1)
             w, trace = list(got.weights), list(got.trace)
             s = case.game.result(s, want.action if "action" in fields else got.action)
         if not case.game.is_terminal(s):
             want = ref.step(case.game, s, w, trace, random.Random(), alpha, 0.0, lam)
-            return first_wrong_update(name, len(record), want, None, ["length"])
+            return first_wrong_update(name, len(record), want, None, ["length"], compared=compared)
         if not close(w_end, w):
             return (f"{name}: self_play_episode returned weights {[round(x, 4) for x in w_end]}, but its last "
                     f"update left {[round(x, 4) for x in w]}.\nReturn the weights after the last update.")
@@ -245,7 +254,8 @@ def _first_wrong(case: Case, games: list, fields: Sequence[str], helpers: dict, 
 
 
 def _explain(case: Case, name: str, i: int, s: Any, w: list, trace: list, before: Any, alpha: float,
-             epsilon: float, lam: float, fields: Sequence[str], got: Step, want: Step, bad: list[str]) -> str:
+             epsilon: float, lam: float, fields: Sequence[str], got: Step, want: Step, bad: list[str],
+             compared: Sequence[str] = ()) -> str:
     """The message of the first wrong step, from the student's state before it only (position, weights, trace,
     generator): where the record's own value, target or error (taken as given by a group that does not grade them)
     differ from the correct learner's, that is said first, and the correct learner's numbers are shown."""
@@ -260,7 +270,8 @@ def _explain(case: Case, name: str, i: int, s: Any, w: list, trace: list, before
         own = [f for f in ("value", "target", "error") if not close(getattr(got, f), getattr(want, f))]
         bad = [f for f in bad if f == "state"] + own + [f for f in bad if f != "state"]
     values = ref.move_values(case.game, s, w) if bad[0] == "action" else None
-    return first_wrong_update(name, i, want, got, bad, values, TOL, drawn=(number, epsilon, chosen))
+    return first_wrong_update(name, i, want, got, bad, values, TOL, drawn=(number, epsilon, chosen),
+                              compared=compared)
 
 
 def _differ(got: Step, want: Step, fields: Sequence[str], state: Any) -> list[str]:
