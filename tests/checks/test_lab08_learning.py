@@ -16,6 +16,7 @@ import pytest
 from course_lib.games import TicTacToe
 from course_lib.learning import (EXACT_POSITIONS, HAND_WEIGHTS, N_FEATURES, curve_text, encode_record, features,
                                  learning_curve, record_message, values_chart, weights_chart)
+from course_lib.learning import leaf_record_message as record_leaf_message
 from coursetools.checks import lab08
 from coursetools.checks.kit import Case
 from coursetools.checks.lab08 import reference as ref
@@ -202,13 +203,13 @@ def test_lab08_features_count_open_lines():
 
 def _solution_code() -> str:
     answers = solution_answers(SOURCE)
-    parts = ["from course_lib.learning import Step, features, reward, value"] + [
-        answers[g] for g in ("td_update", "move_values", "self_play_episode")]
+    parts = ["from course_lib.learning import LeafStep, Step, features, reward, value"] + [
+        answers[g] for g in ("td_update", "move_values", "self_play_episode", "td_leaf_update")]
     return "\n\n".join(p.replace("### BEGIN SOLUTION\n", "").replace("### END SOLUTION\n", "") for p in parts)
 
 
 def test_lab08_the_solution_passes_every_group_over_the_channel_within_the_time_limit():
-    names = ["td_update", "move_values", "self_play_episode"]
+    names = ["td_update", "move_values", "self_play_episode", "td_leaf_update"]
     run = checker.HiddenRun(checker.CheckCall("08_learning", "self_play", {n: n for n in names}), "/tmp")
     proc = subprocess.Popen([sys.executable, "-c", _solution_code() + "\n" + run.code()])
     sock = run._accept(lambda: proc.poll() is None)
@@ -221,8 +222,9 @@ def test_lab08_the_solution_passes_every_group_over_the_channel_within_the_time_
         run.close()
         start = time.monotonic()
         counts = _all(fns["td_update"], fns["move_values"], fns["self_play_episode"])
+        counts.append(lab08.check_td_leaf(fns["td_leaf_update"], fns["td_update"]))
         took = time.monotonic() - start
-        assert counts == [9, 7, 6, 4]
+        assert counts == [9, 7, 6, 4, 6]
         assert took < 20, f"the hidden checks of a correct submission took {took:.1f} s"
         print(f"lab 08 hidden checks over the channel: {took:.2f} s")
     finally:
@@ -234,7 +236,8 @@ def test_lab08_source_states_its_graded_functions():
     nb = nbformat.read(SOURCE, as_version=4)
     text = "\n".join(c.source for c in nb.cells)
     for sig in ("td_update(weights, features, target, alpha)", "move_values(game, state, weights)",
-                "self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0)"):
+                "self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0)",
+                "td_leaf_update(game, weights, state, next_state, search, depth, alpha)"):
         assert sig in text
 
 
@@ -435,3 +438,82 @@ def test_lab08_a_group_says_which_fields_it_compares_and_an_earlier_ungraded_dif
            "value, target, TD error, weights) at update 2" in text
     assert "(Your record's trace, which this test does not compare, already differs from the correct learner's " \
            "earlier: at game 1, update 2.)" in text
+
+
+
+# -- TDLeaf ---------------------------------------------------------------------------------------------------
+
+def test_lab08_td_leaf_passes_the_reference_and_its_search_is_the_minimax_leaf():
+    assert lab08.check_td_leaf(ref.td_leaf_update, ref.td_update) == 6
+    rng = random.Random(8)
+    for _ in range(60):  # the alpha-beta leaf is the leaf of a plain minimax that keeps the first best child
+        s = TTT.initial
+        for _ in range(rng.randint(0, 5)):
+            s = TTT.result(s, rng.choice(TTT.actions(s)))
+        w = [round(rng.uniform(-1, 1), 1) for _ in range(N_FEATURES)]
+        depth, p = rng.randint(1, 4), TTT.to_move(s)
+
+        def mm(x, d, w=w, p=p):
+            if TTT.is_terminal(x):
+                return ref.reward(TTT, x, p), x
+            if d == 0:
+                return ref.value(w, features(x, p)), x
+            kids = [mm(TTT.result(x, a), d - 1, w, p) for a in TTT.actions(x)]
+            best = (max if TTT.to_move(x) == p else min)(v for v, _ in kids)
+            return next(k for k in kids if k[0] == best)
+        assert ref.pv_leaf(TTT, s, depth, w) == mm(s, depth)[1]
+
+
+@pytest.mark.parametrize("mistake", ref.LEAF_MISTAKES, ids=lambda m: m.key)
+def test_lab08_each_td_leaf_mistake_is_named_and_the_visible_test_explains_it(mistake):
+    text = _fails(lab08.check_td_leaf, mistake.model, ref.td_update)
+    assert text is not None and mistake.hint in text and "at update 1, from the position below" in text
+    nb = nbformat.read(SOURCE, as_version=4)
+    cell = next(c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "test_td_leaf")
+    visible = cell.split("### BEGIN HIDDEN TESTS")[0]
+    with pytest.raises(AssertionError, match="first differs from the correct one at update 1"):
+        exec(visible, {"leaf_record_message": record_leaf_message, "td_leaf_update": mistake.model, "ttt": TTT})  # noqa: S102
+
+
+def test_lab08_the_visible_td_leaf_cases_are_the_public_cases_of_the_checks():
+    nb = nbformat.read(SOURCE, as_version=4)
+    cell = next(c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "test_td_leaf")
+    for case_id in ("hand-depth-1", "o-wins-depth-3"):
+        assert lab08.groups.leaf_public(case_id) in cell
+
+
+def test_lab08_a_td_leaf_update_is_replayed_from_the_students_weights_and_may_use_its_own_td_update():
+    """A learner wrong at one update only is told about that update; one that moves the weights with its own
+    td_update (a different, wrong one: graded in test_td_update) on the leaf's features costs nothing here."""
+    calls = []
+
+    def third_wrong(game, weights, state, next_state, search, depth, alpha):
+        calls.append(1)
+        st = ref.td_leaf_update(game, weights, state, next_state, search, depth, alpha)
+        return st._replace(error=st.error + 0.01) if len(calls) == 3 else st
+    text = _fails(lab08.check_td_leaf, third_wrong, ref.td_update)
+    assert "at update 3," in text and "Yours returned error" in text and "none of the known mistakes" in text
+
+    def own_td(weights, feats, target, alpha):
+        return ref.td_update(weights, feats, target, 2 * alpha)
+
+    def with_own(game, weights, state, next_state, search, depth, alpha):
+        st = ref.td_leaf_update(game, weights, state, next_state, search, depth, alpha)
+        if game.is_terminal(st.leaf):
+            return st
+        return st._replace(weights=own_td(weights, features(st.leaf, game.to_move(state)), st.target, alpha))
+    assert _fails(lab08.check_td_leaf, with_own, own_td) is None
+    assert _fails(lab08.check_td_leaf, with_own, ref.td_update) is not None
+
+
+def test_lab08_the_lent_search_records_what_it_is_asked_and_refuses_bad_arguments():
+    case = lab08.groups.data.td_leaf()[0]
+    asked: list = []
+    search = lab08.groups._lent_search(case, asked, [0.0] * N_FEATURES)
+    leaf = search(TTT.initial, 2, [0.0] * N_FEATURES)
+    assert leaf == ref.pv_leaf(TTT, TTT.initial, 2, [0.0] * N_FEATURES)
+    search(TTT.initial, 1, [1.0] * N_FEATURES)
+    assert asked == [(TTT.initial.board, 2, True), (TTT.initial.board, 1, False)]
+    for bad in (("XO.", 2, [0.0] * 7), (TTT.initial, 2.0, [0.0] * 7), (TTT.initial, 2, [0.0] * 6)):
+        with pytest.raises((TypeError, ValueError), match=r"search\(state, depth, weights\)"):
+            search(*bad)
