@@ -456,22 +456,27 @@ def _asked(calls: Sequence[tuple]) -> str:
 
 def first_wrong_leaf_update(case_name: str, index: int, state: Any, next_state: Any, depth: int, want: LeafStep,
                             got: Any, fields: Sequence[str], asked: Sequence[tuple] | None = None,
-                            wanted: Sequence[tuple] | None = None, compared: Sequence[str] = ()) -> str:
+                            wanted: Sequence[tuple] | None = None, compared: Sequence[str] = (),
+                            finished: tuple[bool, bool] = (False, False)) -> str:
     """The message for the first TDLeaf update that leaves the correct one: where (the update's number, the position
     and the depth), what the correct learner holds there (its leaf, value, target and TD error, from the student's
     weights before the update), the rule of the first field that differs, and what the student's update returned.
     `asked` and `wanted` are the searches (board, depth, same weights) the student's update and the correct one
-    asked for, shown when they differ."""
+    asked for, shown when they differ; `finished` says whether the correct leaf and the next position are finished
+    games."""
     p = getattr(state, "to_move", "?")
     what = "your record first differs from the correct one"
     if compared:
         what += " in what this test compares (" + ", ".join(LEAF_WORDS.get(f, f) for f in compared) + ")"
     lines = [f"{case_name}: {what} at update {index + 1}, from the position below ({p} to move), searched "
              f"{depth} {'ply' if depth == 1 else 'plies'} deep:", _board(state),
-             "There the correct learner, from your weights before this update, gets this leaf from the search "
-             f"({getattr(want.leaf, 'to_move', '?')} to move there):", _board(want.leaf),
-             f"Its value for {p} is {want.value:.4g}; the next position's leaf gives the target {want.target:.4g}; "
-             f"TD error {want.error:.4g}."]
+             "There the correct learner, from your weights before this update, gets this leaf from the search ("
+             + ("a finished game" if finished[0] else f"{getattr(want.leaf, 'to_move', '?')} to move there") + "):",
+             _board(want.leaf),
+             f"Its value for {p} is {want.value:.4g}; "
+             + ("the next position ends the game: its reward for {p} is the target, {t:.4g}; " if finished[1] else
+                "the next position's leaf gives the target {t:.4g}; ").format(p=p, t=want.target)
+             + f"TD error {want.error:.4g}."]
     first = fields[0]
     if first == "leaf":
         lines.append("The leaf is what search(state, depth, weights) returns for this position: the last "
@@ -555,6 +560,7 @@ def leaf_record_message(case_name: str, td_leaf_update: Callable[..., Any], game
         if bad:
             wanted = [(b, depth, True) for b in row[5]] if len(row) > 5 else None
             return first_wrong_leaf_update(case_name, i, state, nxt, depth, want, got, bad,
-                                           [(b, d, True) for b, d in asked], wanted)
+                                           [(b, d, True) for b, d in asked], wanted,
+                                           finished=(game.is_terminal(want.leaf), game.is_terminal(nxt)))
         w = list(got.weights)
     return None

@@ -517,3 +517,13 @@ def test_lab08_the_lent_search_records_what_it_is_asked_and_refuses_bad_argument
     for bad in (("XO.", 2, [0.0] * 7), (TTT.initial, 2.0, [0.0] * 7), (TTT.initial, 2, [0.0] * 6)):
         with pytest.raises((TypeError, ValueError), match=r"search\(state, depth, weights\)"):
             search(*bad)
+
+
+def test_lab08_a_td_leaf_message_says_when_the_leaf_or_the_next_position_is_a_finished_game():
+    def late(game, weights, state, next_state, search, depth, alpha):
+        st = ref.td_leaf_update(game, weights, state, next_state, search, depth, alpha)
+        return st._replace(target=st.target + 0.1) if game.is_terminal(next_state) else st
+    text = _fails(lab08.check_td_leaf, late, ref.td_update)
+    assert "at update 9," in text and "gets this leaf from the search (a finished game)" in text
+    assert "the next position ends the game: its reward for X is the target, 0.5; TD error 0." in text
+    assert "Yours returned target 0.6." in text

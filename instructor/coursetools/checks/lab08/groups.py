@@ -430,7 +430,8 @@ def _first_wrong_leaf(case: Case, run: list, td_update: Callable[..., Any] | Non
                 pass
         if bad:
             return first_wrong_leaf_update(case.name, t, s, nxt, depth, want, got, bad, asked,
-                                           ref.searched(game, s, nxt, depth))
+                                           ref.searched(game, s, nxt, depth),
+                                           finished=(game.is_terminal(want.leaf), game.is_terminal(nxt)))
     return None
 
 
