@@ -248,17 +248,27 @@ def _board(state: Any) -> str:
     return "  " + str(state).split("\n(")[0].replace("\n", "\n  ")
 
 
+#: How a message names each field of a `Step`.
+FIELD_WORDS = {"state": "position", "action": "move", "value": "value", "target": "target", "error": "TD error",
+               "trace": "trace", "weights": "weights"}
+
+
 def first_wrong_update(case_name: str, index: int, want: Step, got: Any, fields: Sequence[str],
                        move_values: Sequence[tuple[Any, float]] | None = None, tol: float = 1e-6,
-                       drawn: tuple | None = None, own: Sequence[str] = ()) -> str:
+                       drawn: tuple | None = None, own: Sequence[str] = (),
+                       compared: Sequence[str] = ()) -> str:
     """The message for the first update whose record leaves the correct one: where (the update's number and the
     position before the move), what the correct learner held there (value, target, error), the rule of the first
     field that differs, and what the student's record has. `want` is the correct step from the student's own
     state before it (position, weights, trace, generator); `fields` are the fields that differ, in record order.
     `drawn` = (the number rng.random() gives there, epsilon, the move rng.choice then draws or None); `own` names
-    the fields of `want` taken from the student's record (said so, never claimed as the correct learner's)."""
-    lines = [f"{case_name}: your record first differs from the correct one at update {index + 1}, from the "
-             f"position below ({getattr(want.state, 'to_move', '?')} to move):", _board(want.state)]
+    the fields of `want` taken from the student's record (said so, never claimed as the correct learner's);
+    `compared` names the fields a test compares when it does not compare them all (the message then says so)."""
+    what = "your record first differs from the correct one"
+    if compared:
+        what += " in what this test compares (" + ", ".join(FIELD_WORDS.get(f, f) for f in compared) + ")"
+    lines = [f"{case_name}: {what} at update {index + 1}, from the position below "
+             f"({getattr(want.state, 'to_move', '?')} to move):", _board(want.state)]
     if "target" in own:
         lines.append(f"There the correct learner, from your weights before this update, has value {want.value:.4g}; "
                      f"this test takes the target ({want.target:.4g}) and the TD error ({want.error:.4g}) from "
@@ -419,3 +429,138 @@ def _near(a: Any, b: Any, tol: float) -> bool:
     if isinstance(b, float) and isinstance(a, (int, float)) and not isinstance(a, bool):
         return math.isclose(a, b, rel_tol=tol, abs_tol=tol)
     return a == b
+
+
+# -- TDLeaf: the value of a position from the leaf of a search ------------------------------------------------
+
+class LeafStep(NamedTuple):
+    """One TDLeaf update, as `td_leaf_update` returns it."""
+
+    leaf: Any        # the leaf of the principal variation the search returns for the position
+    value: float     # the leaf's value for the player to move at the position, before the update
+    target: float    # the next position's value for that player, from the next position's own leaf
+    error: float     # target - value: the TD error
+    weights: list    # the weights after the update
+
+
+LEAF_WORDS = {"leaf": "leaf", "value": "value", "target": "target", "error": "TD error", "weights": "weights"}
+
+
+def _asked(calls: Sequence[tuple]) -> str:
+    if not calls:
+        return "nothing"
+    return "; ".join(f"the position {board[0:3]}/{board[3:6]}/{board[6:9]} (rows top to bottom) at depth {depth}"
+                     + ("" if same else ", with other weights than your weights before this update")
+                     for board, depth, same in calls)
+
+
+def first_wrong_leaf_update(case_name: str, index: int, state: Any, next_state: Any, depth: int, want: LeafStep,
+                            got: Any, fields: Sequence[str], asked: Sequence[tuple] | None = None,
+                            wanted: Sequence[tuple] | None = None, compared: Sequence[str] = (),
+                            finished: tuple[bool, bool] = (False, False)) -> str:
+    """The message for the first TDLeaf update that leaves the correct one: where (the update's number, the position
+    and the depth), what the correct learner holds there (its leaf, value, target and TD error, from the student's
+    weights before the update), the rule of the first field that differs, and what the student's update returned.
+    `asked` and `wanted` are the searches (board, depth, same weights) the student's update and the correct one
+    asked for, shown when they differ; `finished` says whether the correct leaf and the next position are finished
+    games."""
+    p = getattr(state, "to_move", "?")
+    what = "your record first differs from the correct one"
+    if compared:
+        what += " in what this test compares (" + ", ".join(LEAF_WORDS.get(f, f) for f in compared) + ")"
+    lines = [f"{case_name}: {what} at update {index + 1}, from the position below ({p} to move), searched "
+             f"{depth} {'ply' if depth == 1 else 'plies'} deep:", _board(state),
+             "There the correct learner, from your weights before this update, gets this leaf from the search ("
+             + ("a finished game" if finished[0] else f"{getattr(want.leaf, 'to_move', '?')} to move there") + "):",
+             _board(want.leaf),
+             f"Its value for {p} is {want.value:.4g}; "
+             + ("the next position ends the game: its reward for {p} is the target, {t:.4g}; " if finished[1] else
+                "the next position's leaf gives the target {t:.4g}; ").format(p=p, t=want.target)
+             + f"TD error {want.error:.4g}."]
+    first = fields[0]
+    if first == "leaf":
+        lines.append("The leaf is what search(state, depth, weights) returns for this position: the last "
+                     "position of its principal variation.")
+    elif first == "value":
+        lines.append(f"The value is the leaf's value for the player to move at the searched position ({p}): "
+                     f"value(weights, features(leaf, {p})), or reward(game, leaf, {p}) when the leaf is a finished "
+                     "game.")
+    elif first == "target":
+        lines.append(f"The target is the next position's value for {p}: its reward for {p} when it ends the game, "
+                     "else 1 - the value, for the player to move there, of the leaf the search returns for it (same "
+                     "depth, same weights).")
+    elif first == "error":
+        lines.append("The TD error is target - value.")
+    elif first == "weights":
+        lines.append(f"Each weight moves by alpha * error * v * (1 - v) * feature, with the features of the LEAF for "
+                     f"{p} (a finished leaf has none: the weights stay); here the weights become "
+                     f"{_nums(want.weights)}.")
+    else:
+        lines.append(f"The {first} differs.")
+    if got is None:
+        lines.append("Yours returned nothing there.")
+    elif first == "leaf":
+        where = getattr(got.leaf, "to_move", None)
+        lines.append(f"Yours returned this leaf ({where} to move):\n{_board(got.leaf)}" if where is not None
+                     else f"Yours returned leaf {got.leaf!r:.120}.")
+    elif first == "weights":
+        lines.append(f"Yours returned weights {_nums(got.weights)}.")
+    else:
+        v = getattr(got, first)
+        lines.append(f"Yours returned {first} {v:.4g}." if isinstance(v, float) else f"Yours returned {first} {v!r}.")
+    if asked is not None and wanted is not None and list(asked) != list(wanted):
+        lines.append(f"The correct learner asks the search about {_asked(wanted)}. Yours asked about {_asked(asked)}.")
+    return "\n".join(lines)
+
+
+def leaf_table_search(game: Any, leaves: Sequence[Sequence], asked: list | None = None) -> Callable[..., Any]:
+    """A stand-in for a search in a visible test: ``search(state, depth, weights)`` returns the leaf its table
+    holds for the position and depth, from the row whose weights are nearest to `weights` (`leaves`: rows
+    ``[board, depth, weights, leaf board]``, the searches of the correct run of one game; a finished position is
+    its own leaf), and appends
+    ``(board, depth)`` to `asked` at each call."""
+    def search(state: Any, depth: int, weights: Sequence[float]) -> Any:
+        board = getattr(state, "board", None)
+        if asked is not None:
+            asked.append((board, depth))
+        if game.is_terminal(state):
+            return state  # a finished game is its own leaf
+        rows = [r for r in leaves if r[0] == board and r[1] == depth]
+        if not rows:
+            raise KeyError(f"this test's search knows only the positions of its own game, at depth "
+                           f"{sorted({r[1] for r in leaves})}; it was asked about {board!r} at depth {depth!r}")
+        best = min(rows, key=lambda r: max(abs(a - b) for a, b in zip(r[2], weights)))
+        return game.state_from(best[3])
+    return search
+
+
+def leaf_record_message(case_name: str, td_leaf_update: Callable[..., Any], game: Any, case: str,
+                        tol: float = 1e-6) -> str | None:
+    """Run `td_leaf_update` over the game of a public `case` (`pack` of: its boards, start weights, depth, alpha,
+    the table of leaves and the correct record), each update from the weights the previous one returned, with
+    `leaf_table_search`; the first update that leaves the correct record, explained, or None."""
+    data = unpack(case)
+    boards, w, depth, alpha = data["boards"], list(data["weights"]), data["depth"], data["alpha"]
+    leaves = data["leaves"]
+    names = ("leaf", "value", "target", "error", "weights")
+    for i, row in enumerate(data["record"]):
+        state, nxt = game.state_from(boards[i]), game.state_from(boards[i + 1])
+        asked: list = []
+        given = list(w)
+        got = td_leaf_update(game, given, state, nxt, leaf_table_search(game, leaves, asked), depth, alpha)
+        if given != w:
+            return f"{case_name}, update {i + 1}: td_leaf_update must leave the weights it was given unchanged."
+        if not isinstance(got, tuple) or len(got) != 5:
+            return (f"{case_name}, update {i + 1}: td_leaf_update returns LeafStep(leaf, value, target, error, "
+                    f"weights); yours returned {got!r:.120}")
+        got = LeafStep(*got)
+        want = LeafStep(game.state_from(row[0]), *row[1:5])
+        bad = [n for n in names if not (getattr(got.leaf, "board", None) == row[0] if n == "leaf"
+                                        else _near(getattr(got, n), getattr(want, n), tol))]
+        if bad:
+            wanted = [(b, depth, True) for b in row[5]] if len(row) > 5 else None
+            return first_wrong_leaf_update(case_name, i, state, nxt, depth, want, got, bad,
+                                           [(b, d, True) for b, d in asked], wanted,
+                                           finished=(game.is_terminal(want.leaf), game.is_terminal(nxt)))
+        w = list(got.weights)
+    return None

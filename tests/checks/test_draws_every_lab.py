@@ -49,7 +49,7 @@ DRAWS: dict[str, list[Callable[[], list]]] = {
     "05_heuristics": [lab05.value_cutoff_cases, lab05.decision_cases, lab05.quiescence_cases],
     "06_beyond_two_players": [lambda: lab06.cases("maxn_shallow"), lambda: lab06.cases("expectimax_dice")],
     "07_mcts": [lab07.games, lab07.rollouts],
-    "08_learning": [lab08.td_rows, lab08.self_play],
+    "08_learning": [lab08.td_rows, lab08.self_play, lab08.td_leaf],
 }
 
 #: A buggy bank entry of each lab, and the groups it is graded in here (the ones it fails and some it passes).

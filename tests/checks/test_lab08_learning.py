@@ -16,6 +16,7 @@ import pytest
 from course_lib.games import TicTacToe
 from course_lib.learning import (EXACT_POSITIONS, HAND_WEIGHTS, N_FEATURES, curve_text, encode_record, features,
                                  learning_curve, record_message, values_chart, weights_chart)
+from course_lib.learning import leaf_record_message as record_leaf_message
 from coursetools.checks import lab08
 from coursetools.checks.kit import Case
 from coursetools.checks.lab08 import reference as ref
@@ -26,6 +27,7 @@ from coursetools.hidden import CheckFailed
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "source" / "08_learning" / "08_learning.ipynb"
 TTT = TicTacToe()
+COMPARED = "in what this test compares (position, move, value, target, TD error, weights) at update"
 
 
 def _all(td, mv, sp) -> list[int]:
@@ -81,7 +83,7 @@ def _own(game, weights, rng, alpha, epsilon, lam, values):
 def test_lab08_each_self_play_mistake_is_named_with_its_first_wrong_update(mistake):
     text = _fails(lab08.check_self_play, mistake.model(), ref.move_values, ref.td_update)
     assert text is not None and mistake.hint in text
-    assert "first differs from the correct one at update" in text and "TD error" in text
+    assert "first differs from the correct one " + COMPARED in text
 
 
 @pytest.mark.parametrize("mistake", ref.TRACE_MISTAKES[:3], ids=lambda m: m.key)
@@ -113,7 +115,7 @@ def test_lab08_an_unknown_mistake_gets_its_first_wrong_update_and_no_name():
     def double_alpha(game, weights, rng, alpha, epsilon, lam=0.0):
         return ref.self_play_episode(game, weights, rng, 2 * alpha, epsilon, lam)
     text = _fails(lab08.check_self_play, double_alpha, ref.move_values, ref.td_update)
-    assert "game 1: your record first differs from the correct one at update" in text and "weights" in text
+    assert "game 1: your record first differs from the correct one " + COMPARED in text
     assert "matches none of the known mistakes" in text
     assert not any(m.hint in text for m in ref.SELF_PLAY_MISTAKES + ref.TRACE_MISTAKES)
 
@@ -134,7 +136,7 @@ def test_lab08_each_update_is_replayed_from_the_students_own_state():
         return ref.self_play_episode(game, weights, rng, alpha, epsilon, lam,
                                      bug="current" if len(calls) == 2 else "")
     text = _fails(lab08.check_self_play, second_game_wrong, ref.move_values, ref.td_update)
-    assert "game 2: your record first differs from the correct one at update" in text
+    assert "game 2: your record first differs from the correct one " + COMPARED in text
 
 
 def test_lab08_a_learner_drawing_more_numbers_is_told_the_order_of_draws():
@@ -201,13 +203,13 @@ def test_lab08_features_count_open_lines():
 
 def _solution_code() -> str:
     answers = solution_answers(SOURCE)
-    parts = ["from course_lib.learning import Step, features, reward, value"] + [
-        answers[g] for g in ("td_update", "move_values", "self_play_episode")]
+    parts = ["from course_lib.learning import LeafStep, Step, features, reward, value"] + [
+        answers[g] for g in ("td_update", "move_values", "self_play_episode", "td_leaf_update")]
     return "\n\n".join(p.replace("### BEGIN SOLUTION\n", "").replace("### END SOLUTION\n", "") for p in parts)
 
 
 def test_lab08_the_solution_passes_every_group_over_the_channel_within_the_time_limit():
-    names = ["td_update", "move_values", "self_play_episode"]
+    names = ["td_update", "move_values", "self_play_episode", "td_leaf_update"]
     run = checker.HiddenRun(checker.CheckCall("08_learning", "self_play", {n: n for n in names}), "/tmp")
     proc = subprocess.Popen([sys.executable, "-c", _solution_code() + "\n" + run.code()])
     sock = run._accept(lambda: proc.poll() is None)
@@ -220,8 +222,9 @@ def test_lab08_the_solution_passes_every_group_over_the_channel_within_the_time_
         run.close()
         start = time.monotonic()
         counts = _all(fns["td_update"], fns["move_values"], fns["self_play_episode"])
+        counts.append(lab08.check_td_leaf(fns["td_leaf_update"], fns["td_update"]))
         took = time.monotonic() - start
-        assert counts == [9, 7, 6, 4]
+        assert counts == [9, 7, 6, 4, 6]
         assert took < 20, f"the hidden checks of a correct submission took {took:.1f} s"
         print(f"lab 08 hidden checks over the channel: {took:.2f} s")
     finally:
@@ -233,7 +236,8 @@ def test_lab08_source_states_its_graded_functions():
     nb = nbformat.read(SOURCE, as_version=4)
     text = "\n".join(c.source for c in nb.cells)
     for sig in ("td_update(weights, features, target, alpha)", "move_values(game, state, weights)",
-                "self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0)"):
+                "self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0)",
+                "td_leaf_update(game, weights, state, next_state, search, depth, alpha)"):
         assert sig in text
 
 
@@ -337,7 +341,7 @@ def test_lab08_a_wrong_move_is_explained_with_the_draw_and_the_move_values():
             w, trace, s = st.weights, st.trace, game.result(s, st.action)
         return w, history
     text = _fails(lab08.check_self_play, last_of_ties, ref.move_values, ref.td_update)
-    assert "game 1: your record first differs from the correct one at update 1" in text
+    assert "game 1: your record first differs from the correct one " + COMPARED + " 1" in text
     assert ("rng.random() gives 0.1344, not below epsilon = 0, so it plays the first move of largest value, (0, 0) "
             "(worth 0.5)") in text
     assert "Yours played (2, 2)." in text and "matches none of the known mistakes" in text
@@ -409,3 +413,117 @@ def test_lab08_the_visible_record_check_states_the_draw_it_ships():
     text = record_message("c", slip, want)
     assert "rng.random() gives 0.1344, below epsilon = 0.3, so it explores: rng.choice(game.actions(state)) draws " \
            "(0, 1)" in text and "Yours played (1, 1)." in text
+
+
+def test_lab08_a_group_says_which_fields_it_compares_and_an_earlier_ungraded_difference():
+    """A learner valuing every position from X's view: with zero weights its first games agree on every field
+    the self-play group compares, while its trace (graded by the traces group) differs from game 1, update 2;
+    the message names the fields compared and states the earlier trace difference as a fact."""
+    def value_for_x(game, weights, rng, alpha, epsilon, lam=0.0):
+        w, trace, s, history = list(weights), [0.0] * N_FEATURES, game.initial, []
+        while not game.is_terminal(s):
+            f = features(s, "X")
+            v = ref.value(w, f)
+            moves = ref.move_values(game, s, w)
+            best = max(range(len(moves)), key=lambda i: (moves[i][1], -i))
+            a = rng.choice(game.actions(s)) if rng.random() < epsilon else moves[best][0]
+            target = moves[best][1]
+            trace = [-lam * e + v * (1 - v) * x for e, x in zip(trace, f)]
+            w = [wi + alpha * (target - v) * e for wi, e in zip(w, trace)]
+            history.append(ref.Step(s, a, v, target, target - v, list(trace), list(w)))
+            s = game.result(s, a)
+        return w, history
+    text = _fails(lab08.check_self_play, value_for_x, ref.move_values, ref.td_update)
+    assert "game 2: your record first differs from the correct one in what this test compares (position, move, " \
+           "value, target, TD error, weights) at update 2" in text
+    assert "(Your record's trace, which this test does not compare, already differs from the correct learner's " \
+           "earlier: at game 1, update 2.)" in text
+
+
+
+# -- TDLeaf ---------------------------------------------------------------------------------------------------
+
+def test_lab08_td_leaf_passes_the_reference_and_its_search_is_the_minimax_leaf():
+    assert lab08.check_td_leaf(ref.td_leaf_update, ref.td_update) == 6
+    rng = random.Random(8)
+    for _ in range(60):  # the alpha-beta leaf is the leaf of a plain minimax that keeps the first best child
+        s = TTT.initial
+        for _ in range(rng.randint(0, 5)):
+            s = TTT.result(s, rng.choice(TTT.actions(s)))
+        w = [round(rng.uniform(-1, 1), 1) for _ in range(N_FEATURES)]
+        depth, p = rng.randint(1, 4), TTT.to_move(s)
+
+        def mm(x, d, w=w, p=p):
+            if TTT.is_terminal(x):
+                return ref.reward(TTT, x, p), x
+            if d == 0:
+                return ref.value(w, features(x, p)), x
+            kids = [mm(TTT.result(x, a), d - 1, w, p) for a in TTT.actions(x)]
+            best = (max if TTT.to_move(x) == p else min)(v for v, _ in kids)
+            return next(k for k in kids if k[0] == best)
+        assert ref.pv_leaf(TTT, s, depth, w) == mm(s, depth)[1]
+
+
+@pytest.mark.parametrize("mistake", ref.LEAF_MISTAKES, ids=lambda m: m.key)
+def test_lab08_each_td_leaf_mistake_is_named_and_the_visible_test_explains_it(mistake):
+    text = _fails(lab08.check_td_leaf, mistake.model, ref.td_update)
+    assert text is not None and mistake.hint in text and "at update 1, from the position below" in text
+    nb = nbformat.read(SOURCE, as_version=4)
+    cell = next(c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "test_td_leaf")
+    visible = cell.split("### BEGIN HIDDEN TESTS")[0]
+    with pytest.raises(AssertionError, match="first differs from the correct one at update 1"):
+        exec(visible, {"leaf_record_message": record_leaf_message, "td_leaf_update": mistake.model, "ttt": TTT})  # noqa: S102
+
+
+def test_lab08_the_visible_td_leaf_cases_are_the_public_cases_of_the_checks():
+    nb = nbformat.read(SOURCE, as_version=4)
+    cell = next(c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "test_td_leaf")
+    for case_id in ("hand-depth-1", "o-wins-depth-3"):
+        assert lab08.groups.leaf_public(case_id) in cell
+
+
+def test_lab08_a_td_leaf_update_is_replayed_from_the_students_weights_and_may_use_its_own_td_update():
+    """A learner wrong at one update only is told about that update; one that moves the weights with its own
+    td_update (a different, wrong one: graded in test_td_update) on the leaf's features costs nothing here."""
+    calls = []
+
+    def third_wrong(game, weights, state, next_state, search, depth, alpha):
+        calls.append(1)
+        st = ref.td_leaf_update(game, weights, state, next_state, search, depth, alpha)
+        return st._replace(error=st.error + 0.01) if len(calls) == 3 else st
+    text = _fails(lab08.check_td_leaf, third_wrong, ref.td_update)
+    assert "at update 3," in text and "Yours returned error" in text and "none of the known mistakes" in text
+
+    def own_td(weights, feats, target, alpha):
+        return ref.td_update(weights, feats, target, 2 * alpha)
+
+    def with_own(game, weights, state, next_state, search, depth, alpha):
+        st = ref.td_leaf_update(game, weights, state, next_state, search, depth, alpha)
+        if game.is_terminal(st.leaf):
+            return st
+        return st._replace(weights=own_td(weights, features(st.leaf, game.to_move(state)), st.target, alpha))
+    assert _fails(lab08.check_td_leaf, with_own, own_td) is None
+    assert _fails(lab08.check_td_leaf, with_own, ref.td_update) is not None
+
+
+def test_lab08_the_lent_search_records_what_it_is_asked_and_refuses_bad_arguments():
+    case = lab08.groups.data.td_leaf()[0]
+    asked: list = []
+    search = lab08.groups._lent_search(case, asked, [0.0] * N_FEATURES)
+    leaf = search(TTT.initial, 2, [0.0] * N_FEATURES)
+    assert leaf == ref.pv_leaf(TTT, TTT.initial, 2, [0.0] * N_FEATURES)
+    search(TTT.initial, 1, [1.0] * N_FEATURES)
+    assert asked == [(TTT.initial.board, 2, True), (TTT.initial.board, 1, False)]
+    for bad in (("XO.", 2, [0.0] * 7), (TTT.initial, 2.0, [0.0] * 7), (TTT.initial, 2, [0.0] * 6)):
+        with pytest.raises((TypeError, ValueError), match=r"search\(state, depth, weights\)"):
+            search(*bad)
+
+
+def test_lab08_a_td_leaf_message_says_when_the_leaf_or_the_next_position_is_a_finished_game():
+    def late(game, weights, state, next_state, search, depth, alpha):
+        st = ref.td_leaf_update(game, weights, state, next_state, search, depth, alpha)
+        return st._replace(target=st.target + 0.1) if game.is_terminal(next_state) else st
+    text = _fails(lab08.check_td_leaf, late, ref.td_update)
+    assert "at update 9," in text and "gets this leaf from the search (a finished game)" in text
+    assert "the next position ends the game: its reward for X is the target, 0.5; TD error 0." in text
+    assert "Yours returned target 0.6." in text

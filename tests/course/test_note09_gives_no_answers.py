@@ -24,9 +24,10 @@ GROUPS = {
     "move_values": ["move_values"],
     "self_play": ["self_play_episode", "move_values", "td_update"],
     "traces": ["self_play_episode"],
+    "td_leaf": ["td_leaf_update", "td_update"],
 }
 GRADED = {"td_update": "td_update", "move_values": "move_values", "self_play": "self_play_episode",
-          "traces": "self_play_episode"}
+          "traces": "self_play_episode", "td_leaf": "td_leaf_update"}
 
 
 @lru_cache(maxsize=None)

@@ -109,3 +109,46 @@ def traces() -> list[Case]:
                     (w, rng.randint(0, 10**6), 0.3, 0.2, rng.choice([0.3, 0.7]), 2))
 
     return rows + kit.seeded(LAB, "traces", 1, 2, make)
+
+
+def game_boards(moves: tuple, start: object = None) -> tuple[str, ...]:
+    """The boards of a game played from `start` (the empty board) by `moves`, the last one finished or not."""
+    s = TTT.initial if start is None else start
+    out = [s.board]
+    for a in moves:
+        s = TTT.result(s, a)
+        out.append(s.board)
+    return tuple(out)
+
+
+def td_leaf() -> list[Case]:
+    """TDLeaf updates along a whole game: a case's args are ``(weights, boards, depth, alpha)``; the group calls
+    ``td_leaf_update(game, weights, boards[t], boards[t + 1], search, depth, alpha)`` for each t in a row, feeding
+    each call the weights the previous one returned. Odd depths end the principal variation with the other player
+    to move; some leaves and next positions are finished games."""
+    draw = ((1, 1), (0, 0), (0, 2), (2, 0), (1, 0), (1, 2), (0, 1), (2, 1), (2, 2))
+    x_wins = ((0, 0), (1, 1), (0, 1), (0, 2), (2, 0), (1, 2), (1, 0))
+    o_wins = ((0, 1), (1, 1), (2, 2), (0, 0), (1, 0), (0, 2), (2, 1), (2, 0))
+    rows = [
+        Case("hand-depth-2", "a drawn game from the hand-made weights, depth 2, alpha 0.5", TTT, TTT.initial,
+             (HAND_WEIGHTS, game_boards(draw), 2, 0.5)),
+        Case("hand-depth-1", "a game X wins, from the hand-made weights, depth 1, alpha 0.3", TTT, TTT.initial,
+             (HAND_WEIGHTS, game_boards(x_wins), 1, 0.3)),
+        Case("o-wins-depth-3", "a game O wins, from weights (0, 0.5, 1, -0.5, -1, 0.3, 0.1), depth 3, alpha 0.5", TTT,
+             TTT.initial, ((0.0, 0.5, 1.0, -0.5, -1.0, 0.3, 0.1), game_boards(o_wins), 3, 0.5)),
+        Case("seeded-depth-1", "a drawn game from weights (0.1, 0.3, 0.8, -0.2, -1, 0.4, 0.1), depth 1, alpha 0.5",
+             TTT, TTT.initial, ((0.1, 0.3, 0.8, -0.2, -1.0, 0.4, 0.1), game_boards(draw), 1, 0.5)),
+    ]
+
+    def make(rng: random.Random, id: str, name: str) -> Case:
+        w = tuple(round(rng.uniform(-1, 1), 2) for _ in range(N_FEATURES))
+        s, moves = TTT.initial, []
+        while not TTT.is_terminal(s):
+            a = rng.choice(TTT.actions(s))
+            moves.append(a)
+            s = TTT.result(s, a)
+        depth = rng.choice([1, 2, 3])
+        return Case(id, f"{name}: a random game from seeded weights, depth {depth}", TTT, TTT.initial,
+                    (w, game_boards(tuple(moves)), depth, rng.choice([0.1, 0.3, 0.5])))
+
+    return rows + kit.seeded(LAB, "td_leaf", 2, 2, make)

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from typing import Any, Callable, Sequence
 
-from course_lib.learning import N_FEATURES, Step, features, first_wrong_update, value
+from course_lib.learning import (N_FEATURES, LeafStep, Step, features, first_wrong_leaf_update, first_wrong_update,
+                                 pack, value)
 
 from coursetools.checks.common import LentRandom
 
@@ -204,6 +206,8 @@ def _first_wrong(case: Case, games: list, fields: Sequence[str], helpers: dict, 
     lam = 0.0 if lam is None else lam
     rng = random.Random(seed)
     w = list(w0)
+    compared = ("state", *fields)
+    earlier = None  # (game, update) where the trace, which this group does not compare, first differed
     for g, (w_end, record) in enumerate(games[:-1]):
         s = case.game.initial
         if not carry or g == 0:
@@ -227,12 +231,19 @@ def _first_wrong(case: Case, games: list, fields: Sequence[str], helpers: dict, 
                 if alt is not None and not _differ(got, alt, fields, s):
                     want = alt
                 else:
-                    return _explain(case, name, i, s, w, trace, before, alpha, epsilon, lam, fields, got, want, bad)
+                    message = _explain(case, name, i, s, w, trace, before, alpha, epsilon, lam, fields, got, want,
+                                       bad, compared)
+                    if earlier is not None:
+                        message += (f"\n(Your record's trace, which this test does not compare, already differs from "
+                                    f"the correct learner's earlier: at game {earlier[0]}, update {earlier[1]}.)")
+                    return message
+            if earlier is None and "trace" not in fields and got.state == s and not close(got.trace, want.trace):
+                earlier = (g + 1, i + 1)
             w, trace = list(got.weights), list(got.trace)
             s = case.game.result(s, want.action if "action" in fields else got.action)
         if not case.game.is_terminal(s):
             want = ref.step(case.game, s, w, trace, random.Random(), alpha, 0.0, lam)
-            return first_wrong_update(name, len(record), want, None, ["length"])
+            return first_wrong_update(name, len(record), want, None, ["length"], compared=compared)
         if not close(w_end, w):
             return (f"{name}: self_play_episode returned weights {[round(x, 4) for x in w_end]}, but its last "
                     f"update left {[round(x, 4) for x in w]}.\nReturn the weights after the last update.")
@@ -245,7 +256,8 @@ def _first_wrong(case: Case, games: list, fields: Sequence[str], helpers: dict, 
 
 
 def _explain(case: Case, name: str, i: int, s: Any, w: list, trace: list, before: Any, alpha: float,
-             epsilon: float, lam: float, fields: Sequence[str], got: Step, want: Step, bad: list[str]) -> str:
+             epsilon: float, lam: float, fields: Sequence[str], got: Step, want: Step, bad: list[str],
+             compared: Sequence[str] = ()) -> str:
     """The message of the first wrong step, from the student's state before it only (position, weights, trace,
     generator): where the record's own value, target or error (taken as given by a group that does not grade them)
     differ from the correct learner's, that is said first, and the correct learner's numbers are shown."""
@@ -260,7 +272,8 @@ def _explain(case: Case, name: str, i: int, s: Any, w: list, trace: list, before
         own = [f for f in ("value", "target", "error") if not close(getattr(got, f), getattr(want, f))]
         bad = [f for f in bad if f == "state"] + own + [f for f in bad if f != "state"]
     values = ref.move_values(case.game, s, w) if bad[0] == "action" else None
-    return first_wrong_update(name, i, want, got, bad, values, TOL, drawn=(number, epsilon, chosen))
+    return first_wrong_update(name, i, want, got, bad, values, TOL, drawn=(number, epsilon, chosen),
+                              compared=compared)
 
 
 def _differ(got: Step, want: Step, fields: Sequence[str], state: Any) -> list[str]:
@@ -336,12 +349,149 @@ def check_traces(self_play_episode: Callable[..., Any]) -> int:
                   "features, then weights += alpha * error * trace.")
 
 
+# -- TDLeaf ---------------------------------------------------------------------------------------------
+#
+# A case is a whole game: the group calls td_leaf_update on each position and the next, in a row, from the weights
+# the previous call returned, and lends it a search of the grader's (`_lent_search`): a plain function whose body runs
+# here, in the grader (nothing of the grader reaches the student's process), returning the leaf of the principal
+# variation (`reference.pv_leaf`) and recording what it was asked. Each update is compared with the correct one from
+# the student's weights before it.
+
+LEAF_FIELDS = ("leaf", "value", "target", "error", "weights")
+
+
+def _lent_search(case: Case, asked: list, before: list) -> Callable[..., Any]:
+    game, kind = case.game, type(case.game.initial)
+
+    def search(state: Any, depth: Any, weights: Any) -> Any:
+        """search(state, depth, weights): the leaf of the principal variation of a depth-limited alpha-beta."""
+        if not isinstance(state, kind):
+            raise TypeError(f"search(state, depth, weights): state should be a Tic-Tac-Toe position; it is "
+                            f"{state!r:.80}")
+        if type(depth) is not int or not 0 <= depth <= 9:
+            raise ValueError(f"search(state, depth, weights): depth should be an int from 0 to 9; it is "
+                             f"{depth!r:.40}")
+        if not isinstance(weights, (list, tuple)) or len(weights) != N_FEATURES or \
+                not all(common.is_number(x) for x in weights):
+            raise ValueError(f"search(state, depth, weights): weights should be a list of {N_FEATURES} numbers; "
+                             f"it is {weights!r:.80}")
+        asked.append((state.board, depth, close(list(weights), before)))
+        return ref.pv_leaf(game, state, depth, list(weights))
+
+    return search
+
+
+def _leaf_step(x: Any, where: str) -> LeafStep:
+    if not isinstance(x, tuple) or len(x) != 5 or not all(common.is_number(v) for v in x[1:4]):
+        common.fail(f"td_leaf_update {where} should return LeafStep(leaf, value, target, error, weights), the value, "
+                    f"target and error numbers; it returned {x!r:.120}")
+    return LeafStep(x[0], x[1], x[2], x[3], _weights(x[4], f"the weights td_leaf_update returned {where}"))
+
+
+def leaf_play(fn: Callable[..., Any], case: Case, student: bool) -> list[tuple[LeafStep, list, list]]:
+    """The updates of `case` in a row: [(the update, the searches it asked for, the weights before it)]."""
+    w0, boards, depth, alpha = case.args
+    game = case.game
+    w, out = list(w0), []
+    for t in range(len(boards) - 1):
+        s, nxt = game.state_from(boards[t]), game.state_from(boards[t + 1])
+        asked: list = []
+        if student:
+            where = f"on {case.name}, update {t + 1}"
+            got = _leaf_step(common.call(fn, game, list(w), s, nxt, _lent_search(case, asked, w), depth, alpha,
+                                         where=where), where)
+        else:
+            got = fn(game, list(w), s, nxt, partial(ref.pv_leaf, game), depth, alpha)
+        out.append((got, asked, list(w)))
+        w = list(got.weights)
+    return out
+
+
+def _leaf_differ(got: LeafStep, want: LeafStep) -> list[str]:
+    bad = []
+    if getattr(got.leaf, "board", None) != want.leaf.board or getattr(got.leaf, "to_move", None) != want.leaf.to_move:
+        bad.append("leaf")
+    return bad + [f for f in LEAF_FIELDS[1:] if not close(getattr(got, f), getattr(want, f))]
+
+
+def _first_wrong_leaf(case: Case, run: list, td_update: Callable[..., Any] | None) -> str | None:
+    w0, boards, depth, alpha = case.args
+    game = case.game
+    for t, (got, asked, before) in enumerate(run):
+        s, nxt = game.state_from(boards[t]), game.state_from(boards[t + 1])
+        want = ref.td_leaf_update(game, before, s, nxt, partial(ref.pv_leaf, game), depth, alpha)
+        bad = _leaf_differ(got, want)
+        if bad == ["weights"] and td_update is not None and not game.is_terminal(want.leaf):
+            try:  # the student's own td_update on the leaf's features (graded in test_td_update) is accepted
+                mine = common.call(td_update, list(before), features(want.leaf, game.to_move(s)), got.target, alpha)
+                if close(list(got.weights), list(mine)):
+                    bad = []
+            except (common.CheckFailed, Exception):  # noqa: BLE001 - a td_update that fails gives no alternative
+                pass
+        if bad:
+            return first_wrong_leaf_update(case.name, t, s, nxt, depth, want, got, bad, asked,
+                                           ref.searched(game, s, nxt, depth),
+                                           finished=(game.is_terminal(want.leaf), game.is_terminal(nxt)))
+    return None
+
+
+def _plain_leaves(run: list) -> list:
+    return [(getattr(st.leaf, "board", None), st.value, st.target, st.error, list(st.weights)) for st, _, _ in run]
+
+
+def _same_leaves(a: list, b: list) -> bool:
+    x, y = _plain_leaves(a), _plain_leaves(b)
+    return len(x) == len(y) and all(p[0] == q[0] and close(list(p[1:4]), list(q[1:4])) and close(p[4], q[4])
+                                    for p, q in zip(x, y))
+
+
+def leaf_public(case_id: str) -> str:
+    """A public TDLeaf case as the visible test reads it (`course_lib.learning.leaf_record_message`): its game, start
+    weights, depth and alpha, the leaves of every search of its correct run (with the weights searched with) and the
+    correct record, packed."""
+    case = next(c for c in data.td_leaf() if c.id == case_id)
+    w0, boards, depth, alpha = case.args
+    game, leaves, record = case.game, [], []
+    for t, (st, _, before) in enumerate(leaf_play(ref.td_leaf_update, case, student=False)):
+        s, nxt = game.state_from(boards[t]), game.state_from(boards[t + 1])
+        wanted = ref.searched(game, s, nxt, depth)
+        for board, d, _ in wanted:
+            leaves.append([board, d, before, ref.pv_leaf(game, game.state_from(board), d, before).board])
+        record.append([st.leaf.board, st.value, st.target, st.error, st.weights, [b for b, _, _ in wanted]])
+    return pack({"boards": list(boards), "weights": list(w0), "depth": depth, "alpha": alpha, "leaves": leaves,
+                 "record": record})
+
+
+def check_td_leaf(td_leaf_update: Callable[..., Any], td_update: Callable[..., Any] | None = None) -> int:
+    """TDLeaf along whole games: each update's leaf, value, target, TD error and weights, from your weights before it."""
+    todo = data.td_leaf()
+    passed: list[tuple[Case, Any]] = []
+    for i, case in enumerate(todo):
+        run = leaf_play(td_leaf_update, case, student=True)
+        message = _first_wrong_leaf(case, run, td_update)
+        if message is None:
+            passed.append((case, run))
+            continue
+        observed = [(case, run), *passed, *_more(todo, i, lambda c: leaf_play(td_leaf_update, c, student=True))]
+        named = _prove(ref.LEAF_MISTAKES, observed, lambda m, c: leaf_play(m, c, student=False), _same_leaves)
+        common.fail(message, _known(named, len(observed),
+                                    "Search the position and the next one with the same depth and weights; value each "
+                                    "leaf for the player to move at the position searched; move the weights along "
+                                    "the leaf's features."))
+    return len(todo)
+
+
 def _golden(kind: str) -> Callable[..., Any]:
     def model(game: Any, state: Any, *args: Any) -> Any:
         if kind == "td":
             return ref.td_update(*args)
         if kind == "moves":
             return ref.move_values(game, state, args[0])
+        if kind == "leaf":
+            case = Case("", "", game, state, args)
+            return [(st.leaf.board, st.value, st.target, st.error, st.weights, [list(a) for a in
+                     ref.searched(game, game.state_from(args[1][t]), game.state_from(args[1][t + 1]), args[2])])
+                    for t, (st, _, _) in enumerate(leaf_play(ref.td_leaf_update, case, student=False))]
         case = Case("", "", game, state, args)
         return [(w, [tuple(s) for s in rec]) if w != "rng" else ("rng", None)
                 for w, rec in play(ref.self_play_episode, case, student=False)]
@@ -354,4 +504,5 @@ GOLDEN = {
     "move_values": (data.positions, _golden("moves")),
     "self_play": (data.self_play, _golden("play")),
     "traces": (data.traces, _golden("play")),
+    "td_leaf": (data.td_leaf, _golden("leaf")),
 }

@@ -12,14 +12,20 @@ The lab's rules, followed step for step by `step` (one update) and `self_play_ep
 - the target is the largest move value (whatever move is played); the TD error is target - value;
 - the trace becomes ``-lam * trace + v * (1 - v) * features`` (a new trace of zeros at the start of each game);
   each weight moves by ``alpha * error * trace``; with lam = 0 that is `td_update`.
+
+TDLeaf (`td_leaf_update`): the value of a position for its player to move p is the value for p of the leaf of the
+principal variation of a depth-limited alpha-beta search (`pv_leaf`); the target is the next position's value for
+p (its reward when finished, else 1 - its own leaf's value for its player to move); the weights move along the
+gradient of the LEAF's value (none for a finished leaf).
 """
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import Any, Callable, Sequence
 
-from course_lib.learning import Step, features, reward, value
+from course_lib.learning import LeafStep, Step, features, reward, value
 
 from ..kit import Mistake
 
@@ -161,3 +167,84 @@ TRACE_MISTAKES = [
     Mistake("trace_not_reset", "each game starts with a trace of zeros; yours carries the trace of the previous "
             "game into the next one", carried),
 ] + SELF_PLAY_MISTAKES[:-1]  # a self-play mistake shows in the traces too: named there as well
+
+
+# -- TDLeaf ---------------------------------------------------------------------------------------------
+
+def pv_leaf(game: Any, state: Any, depth: int, weights: Sequence[float]) -> Any:
+    """The last position of the principal variation of a fail-soft alpha-beta search `depth` plies deep from
+    `state`, children in actions() order, MAX the player p to move at `state`: a finished game scores
+    reward(game, s, p), any other position at depth 0 value(weights, features(s, p)). The first best child is kept
+    (a later one only when strictly better), so the leaf is the one plain minimax would give."""
+    p = game.to_move(state)
+
+    def search(s: Any, d: int, alpha: float, beta: float) -> tuple[float, Any]:
+        if game.is_terminal(s):
+            return reward(game, s, p), s
+        if d == 0:
+            return value(weights, features(s, p)), s
+        maximise = game.to_move(s) == p
+        best, leaf = (-math.inf if maximise else math.inf), s
+        for a in game.actions(s):
+            v, at = search(game.result(s, a), d - 1, alpha, beta)
+            if (v > best) if maximise else (v < best):
+                best, leaf = v, at
+            if maximise:
+                alpha = max(alpha, best)
+                if best >= beta:
+                    break
+            else:
+                beta = min(beta, best)
+                if best <= alpha:
+                    break
+        return best, leaf
+
+    return search(state, depth, -math.inf, math.inf)[1]
+
+
+def td_leaf_update(game: Any, weights: Sequence[float], state: Any, next_state: Any, search: Callable[..., Any],
+                   depth: int, alpha: float, bug: str = "") -> LeafStep:
+    """One TDLeaf(0) update of the value of `state` towards the value of `next_state` (the position after the move
+    played), both from the leaves ``search(state, depth, weights)`` returns."""
+    p = game.to_move(state)
+    w = list(weights)
+    leaf = search(state, depth, w)
+    view = game.to_move(leaf) if bug == "view" else p
+    if game.is_terminal(leaf):
+        v, grad = reward(game, leaf, p), [0.0] * len(w)
+    else:
+        f = features(leaf, view)
+        v = value(w, f)
+        grad = [v * (1 - v) * x for x in (features(state, p) if bug == "root" else f)]
+    if game.is_terminal(next_state):
+        target = reward(game, next_state, p)
+    else:
+        nleaf = next_state if bug == "next_static" else search(next_state, depth, w)
+        if game.is_terminal(nleaf):
+            target = reward(game, nleaf, p)
+        else:
+            q = game.to_move(nleaf) if bug == "view" else game.to_move(next_state)
+            target = 1 - value(w, features(nleaf, q))
+    error = target - v
+    return LeafStep(leaf, v, target, error, [x + alpha * error * g for x, g in zip(w, grad)])
+
+
+def searched(game: Any, state: Any, next_state: Any, depth: int) -> list[tuple]:
+    """The searches the correct update asks for: (board, depth, with the weights before the update)."""
+    out = [(state.board, depth, True)]
+    if not game.is_terminal(next_state):
+        out.append((next_state.board, depth, True))
+    return out
+
+
+LEAF_MISTAKES = [
+    Mistake("leaf_root_features", "the update moves the weights along the gradient of the LEAF's value: v * (1 - v) "
+            "* features(leaf, p); yours uses the features of the searched position itself (the root)",
+            partial(td_leaf_update, bug="root")),
+    Mistake("leaf_wrong_view", "the leaf is valued for the player to move at the SEARCHED position (p for this "
+            "position, q for the next one), whoever is to move at the leaf; yours takes the features for the player "
+            "to move at the leaf", partial(td_leaf_update, bug="view")),
+    Mistake("leaf_next_not_searched", "the target comes from the leaf of a search from the next position, as the "
+            "value does; yours values the next position itself, without searching it",
+            partial(td_leaf_update, bug="next_static")),
+]
