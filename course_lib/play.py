@@ -34,7 +34,7 @@ from typing import Any, Callable, NamedTuple
 
 from .clock import Clock, NodeBudget, WallClock
 from .draw import Picture, draw_board
-from .widgets import STATIC_NOTE, GameBoard, _bundle, _ipywidgets, parse_move
+from .widgets import STATIC_NOTE, GameBoard, _bundle, _ipywidgets, live, parse_move
 
 FRONTS = ("auto", "widgets", "text")
 GRADING_NOTE = "play() needs a person to play against; skipped while the notebook is graded."
@@ -282,7 +282,7 @@ class PlayBoard(GameBoard):
         while not self.over() and self.game.to_move(self.state) != self.human:
             if self.box is not None:
                 seconds = f" (up to {self.clock:g} s)" if isinstance(self.clock, (int, float)) else ""
-                self.message.value = f"<b>The computer is thinking{seconds}…</b>"
+                self.message.value = live(f"<b>The computer is thinking{seconds}…</b>")
             try:
                 move = computer_move(self.game, self.state, self.decide, self.clock, self.uses_clock)
             except BadDecision as exc:
@@ -305,7 +305,7 @@ class PlayBoard(GameBoard):
                                   + (", a legal move" if (r, c) in legal else ""),
                                   "success" if (r, c) in legal else ("primary" if cells[r * state.size + c] in "12" else ""),
                                   (r, c)) for c in range(state.size)] for r in range(state.size)])
-        self.message.value = "<b>" + self.status().replace("&", "&amp;").replace("<", "&lt;") + "</b>"
+        self.message.value = live("<b>" + self.status().replace("&", "&amp;").replace("<", "&lt;") + "</b>")
 
     def static_note(self) -> str:
         if self.box is not None:

@@ -52,6 +52,18 @@ def _colab_widget_manager() -> None:
         pass
 
 
+def live(inner_html: str) -> str:
+    """`inner_html` in a polite live region, so that a screen reader says it when it changes.
+
+    ipywidgets 7 and 8 have no attribute for ARIA roles, so the region travels in the HTML
+    widget's value; both versions put that value into the page as it is.
+
+    >>> live("<b>Your move.</b>")
+    '<div role="status" aria-live="polite" aria-atomic="true"><b>Your move.</b></div>'
+    """
+    return f'<div role="status" aria-live="polite" aria-atomic="true">{inner_html}</div>'
+
+
 def _broken(exc: Exception) -> str:
     """The one-line note for widgets that failed to build."""
     return f"static picture: the widgets could not be built here ({type(exc).__name__}: {exc})"
@@ -109,7 +121,8 @@ class TraceStepper:
     while a node is still open), the current alpha and beta at every open node and the
     parts already pruned. `kinds` chooses which events are stops (every generated node
     and every value taken, by default). Parts: `slider` (the stop number: a box that takes
-    a typed number or the arrow keys), `prev`, `next`, `caption`, `image` (the picture as an
+    a typed number or the arrow keys), `prev`, `next`, `caption` (the stop's line, in a live region that a
+    screen reader says at each step), `image` (the picture as an
     ``<img>`` with its alt text), `box` (the whole widget) and `drawing` (the current `Drawing`).
     Everything works from the keyboard: Tab to a button and press Enter or Space. `interval`
     is accepted and ignored (there is no play button: its icons have no name a screen reader reads).
@@ -153,7 +166,7 @@ class TraceStepper:
                                        layout=w.Layout(width="220px"))
         self.prev = w.Button(description="◀ previous", layout=w.Layout(width="110px"))
         self.next = w.Button(description="next ▶", layout=w.Layout(width="110px"))
-        self.caption = w.HTML()
+        self.caption = w.HTML()  # a live region: a screen reader says the new stop's line at each step
         self.image = w.HTML()  # an <img> with its alt text: ipywidgets' Image has no alt
         self.prev.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))
@@ -168,7 +181,7 @@ class TraceStepper:
     def _show(self, index: int) -> None:
         self.drawing = self._draw(index)
         self.image.value = self.drawing.html(dpi=80)
-        self.caption.value = self.describe(index)
+        self.caption.value = live(html.escape(self.describe(index), quote=False))
 
     def describe(self, index: int | None = None) -> str:
         """One line about a stop: its number, the event and the open nodes' windows."""
@@ -222,7 +235,8 @@ class GameBoard:
 
     TicTacToe-like games get one button per square, ConnectFour-like games one per
     column (any cell of a column plays it), other games one button per legal action.
-    Clicks that are not legal are ignored with a note in `message`. Parts: `squares`
+    Clicks that are not legal are ignored with a note in `message` (a live region: a screen reader says each
+    move and the result). Parts: `squares`
     (``{action: Button}``), `new_game`, `computer_starts`, `message`, `box`; the game
     so far is in `state` and `history`.
     """
@@ -244,7 +258,7 @@ class GameBoard:
 
     def _build(self, w: Any) -> None:
         self._w = w
-        self.message = w.HTML()
+        self.message = w.HTML()  # a live region: a screen reader says each move and result
         self.new_game = w.Button(description="new game", button_style="info")
         self.computer_starts = w.Button(description="computer starts")
         self.new_game.on_click(lambda _: self.start(computer_first=False))
@@ -348,7 +362,7 @@ class GameBoard:
             self.board_box.children = rows
             self._shape = None
             _close(old)
-        self.message.value = f"<b>{_escape(self.status())}</b>"
+        self.message.value = live(f"<b>{_escape(self.status())}</b>")
 
     def _squares(self, w: Any, specs: list[list[tuple]]) -> None:
         """Rows of buttons from ``(key, text, tooltip, style, action)``; a board of the same layout is changed in

@@ -42,6 +42,7 @@ from nbclient import NotebookClient
 
 from coursetools.quality.bank import solution_answers
 from coursetools.course.edition import build_student_edition
+from coursetools.course.notebooks import pictures_without_alt
 from coursetools.course.publish import PACKAGE_FILES, build_dist
 from coursetools.course.stamp import SETUP_TAG, companion_notebooks, load_config, normalize, setup_code
 from coursetools.quality.submission import build_submission
@@ -276,6 +277,8 @@ def _check_run(nb, colab) -> None:
     assert not errors, errors[0]
     shown = [o.get("data", {}).get("text/plain", "") for c in code for o in c.outputs]
     assert not [t for t in shown if "<course_lib." in t], "an object shown by its bare repr"
+    # what Colab gets from IPython 7.34 and ipykernel 6.17: each picture as an <img alt> and with its alt in metadata
+    assert not pictures_without_alt(nb), f"pictures without a text alternative: {pictures_without_alt(nb)}"
 
 
 def _is_widget_cell(source: str) -> bool:

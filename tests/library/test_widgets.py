@@ -8,7 +8,7 @@ from reference import alphabeta_value
 from course_lib.games import ConnectFour, GameTree, RaceTo, TicTacToe
 from course_lib.trace import Traced
 from course_lib.widgets import (
-    NO_IPYWIDGETS, STATIC_NOTE, VIEW_MIME, GameBoard, TraceStepper, parse_move, play_in_terminal, widget_view,
+    NO_IPYWIDGETS, STATIC_NOTE, VIEW_MIME, GameBoard, TraceStepper, live, parse_move, play_in_terminal, widget_view,
 )
 
 SIXTEEN_LEAVES = [7, 6, 2, 8, 8, 7, 1, 3, 0, 7, 7, 8, 8, 8, 2, 3]
@@ -37,6 +37,8 @@ def test_stepper_slider_moves_through_the_events_and_redraws(stepper):
     assert len(stepper.drawing.styled("visited")) == 5  # root, P2.0, P1.1, P2.2, L.0
     assert stepper.drawing.texts("order") == {"L.0": "1"}
     assert "utility of L.0 = 7" in stepper.caption.value
+    # the caption is a live region holding the stop's line, so a screen reader says it at each step
+    assert stepper.caption.value == live(stepper.describe(5)) and 'role="status" aria-live="polite"' in live("")
 
 
 def test_stepper_shows_pruning_only_once_it_happened(stepper):
@@ -115,7 +117,7 @@ def test_board_computer_starts_and_result_message():
     assert board.human == "O" and board.state.board == "X........"
     for square in [(1, 0), (2, 0)]:  # X takes (0, 1) and then (0, 2): the top row
         board.squares[square].click()
-    assert board.over() and board.message.value == "<b>The computer wins.</b>"
+    assert board.over() and board.message.value == live("<b>The computer wins.</b>")
     board.squares[(1, 1)].click()
     assert "game is over" in board.message.value
     board.new_game.click()
@@ -126,7 +128,7 @@ def test_board_human_can_win():
     board = GameBoard(TicTacToe(), first_legal)
     for square in [(1, 1), (2, 0), (0, 2)]:
         board.squares[square].click()
-    assert board.message.value == "<b>You win!</b>"
+    assert board.message.value == live("<b>You win!</b>")
 
 
 def test_board_connect_four_columns_and_full_column():
