@@ -11,7 +11,7 @@ JOBS   ?= 2
 # nbgrader runs alembic and kernels by name: the venv's tools come first.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup demo test banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps container-deps stamp soak dist publish services-deps services-up services-down loadtest
+.PHONY: setup demo test test-long banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps container-deps stamp soak dist publish services-deps services-up services-down loadtest
 
 # The venv also gets the course-save-queue JupyterLab extension (saves of one notebook run one after
 # the other, so Ctrl+S then nbgrader's Validate never shows "File Changed"), linked as a develop install.
@@ -32,9 +32,15 @@ demo: $(STAMP) sandbox-deps
 test: $(STAMP) browser-deps sandbox-deps container-deps services-deps
 	$(BIN)/python -m coursetools check-notebooks-clean
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -m "not bank"
+	$(BIN)/python -m pytest -m "not bank and not long"
 
-# The seven bug banks (one per lab), each graded through the real nbgrader in the sandbox (about 15 minutes on
+# Soaks and whole walks, 20 s or more each, kept out of make test for its 20-minute budget (about 4 minutes on
+# two idle cores; CI runs it after make test): parallel grading repeated, a slow submission and a shard that runs
+# dry, a self-check worker killed mid-check, `make demo` on a scratch course, the instructor guide as a non-root user.
+test-long: $(STAMP) sandbox-deps services-deps
+	$(BIN)/python -m pytest -m "long and not bank"
+
+# The bug banks (one per lab) and the blind banks, each graded through the real nbgrader in the sandbox (about 15 minutes on
 # two cores; CI runs it after make test).
 banks: $(STAMP) sandbox-deps
 	$(BIN)/python -m pytest -m bank
@@ -101,7 +107,7 @@ loadtest: $(STAMP) sandbox-deps services-deps
 grade: $(STAMP) sandbox-deps
 	$(BIN)/python -m coursetools grade $(LAB) --jobs $(JOBS)
 
-# 64 submissions graded with --jobs 4, ten times in a row (make test runs 16 x 2).
+# 64 submissions graded with --jobs 4, ten times in a row (make test-long runs 16 x 2).
 soak: $(STAMP) sandbox-deps
 	SOAK_SUBMISSIONS=64 SOAK_RUNS=10 SOAK_JOBS=4 SOAK_LAB=$${SOAK_LAB:-03_alphabeta} \
 		$(BIN)/python -m pytest -q -s tests/grading/test_pipeline_soak.py

@@ -140,6 +140,7 @@ def teacher_grades_alice(walker: Walker) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.long
 @pytest.mark.skipif(os.geteuid() != 0, reason="switching to a non-root user needs root")
 def test_the_guide_walks_as_a_non_root_user(tmp_path):
     blocks = shell_blocks(GUIDE.read_text())

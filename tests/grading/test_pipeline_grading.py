@@ -224,6 +224,7 @@ def test_pipeline_terminated_grader_stops_its_shards_and_keeps_grades(course):
     assert scores_of(course) == {s: float(v) for s, (_, v) in STUDENTS.items()}
 
 
+@pytest.mark.long
 def test_pipeline_a_slow_submission_does_not_hold_back_the_queue(tmp_path):
     """Shards share one queue: the submission queued behind a slow one is handed to the other shard."""
     course = make_toy_course(tmp_path / "course")
@@ -242,6 +243,7 @@ def test_pipeline_a_slow_submission_does_not_hold_back_the_queue(tmp_path):
     remove_course(course)
 
 
+@pytest.mark.long
 def test_pipeline_a_shard_that_runs_dry_takes_the_end_of_anothers_batch(tmp_path):
     """The queue is shared out evenly; the shard whose batch is quick then takes the second half of the
     other's waiting list (one nbgrader start more), never the submission that is about to start."""

@@ -70,6 +70,7 @@ def check_against_bank(report) -> None:
                                      f"expected {'to lose points' if should_fail else 'full marks'}")
 
 
+@pytest.mark.long
 def test_pipeline_soak_parallel_grading_is_repeatable(soak_course):
     seen = []
     for run in range(RUNS):

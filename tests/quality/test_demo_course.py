@@ -38,6 +38,7 @@ def test_demo_course_refuses_to_overlap_the_course(tmp_path):
             make_demo_course(ROOT, bad, ["01_game_trees"])
 
 
+@pytest.mark.long
 def test_make_demo_leaves_the_course_alone(tmp_path):
     """`python -m coursetools demo` (what `make demo` runs), on lab 01 only, into a scratch demo course."""
     before = fingerprint(ROOT)

@@ -83,6 +83,7 @@ def toy_course(tmp_path_factory):
     remove_course(course)
 
 
+@pytest.mark.long
 @pytest.mark.slow
 def test_a_worker_killed_mid_check_has_it_run_by_another_within_a_minute_and_answered_once(toy_course, start_worker):
     course, notebooks = toy_course
