@@ -59,3 +59,31 @@ def test_make_demo_leaves_the_course_alone(tmp_path):
     assert sorted(p.name for p in out.iterdir()) <= sorted(
         ["nbgrader_config.py", "source", "release", "submitted", "autograded", "feedback", "exports", "build",
          "gradebook.db"])
+
+
+def _answer_cells(path: Path) -> dict[str, str]:
+    import nbformat
+
+    try:
+        nb = nbformat.read(path, as_version=4)
+    except Exception as exc:  # the class's cut-short upload is not a notebook, on purpose
+        return {"unreadable": type(exc).__name__}
+    # what grading keeps of a submission: its answer cells (nbgrader puts the lab's own text and tests back)
+    return {c.metadata.nbgrader.grade_id: c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution")}
+
+
+def test_the_demo_class_is_built_from_the_labs_as_they_are(tmp_path):
+    """The answer cells of demo/submissions are those `build_demo_class` writes from today's release, solutions and
+    banks: a lab that gains a graded cell (or changes a solution) must have its demo class rebuilt, or `make demo`
+    grades stale answers.
+    Rebuild with ``python -c "from coursetools.quality.demo import build_demo_class; build_demo_class(ROOT)"``, then
+    review and run ``python -m coursetools demo --update-expected``."""
+    from coursetools.quality.demo import build_demo_class
+
+    built = build_demo_class(ROOT, tmp_path)
+    stale = []
+    for path in built:
+        kept = ROOT / "demo" / path.relative_to(tmp_path)
+        if not kept.is_file() or _answer_cells(kept) != _answer_cells(path):
+            stale.append(str(kept.relative_to(ROOT)))
+    assert not stale, f"stale demo submissions (rebuild them as the docstring says): {stale}"

@@ -59,15 +59,15 @@ def _solutions(source: Path) -> dict[str, str]:
     return {**solution_answers(source), **written_answers(source)}
 
 
-def build_demo_class(root: Path) -> list[Path]:
-    """(Re)write demo/submissions for every released lab; returns the submissions.
+def build_demo_class(root: Path, demo: Path | None = None) -> list[Path]:
+    """(Re)write demo/submissions (or `demo`/submissions) for every released lab; returns the submissions.
 
     The answers are not kept as files: each student's answers are the source's own
     solutions with one change (a bank entry, or trouble added to the last code cell). Every
     student but the empty one answers the written questions with the source's model answer;
     those are graded by hand (formgrader), so they count once an instructor has graded them.
     """
-    demo = root / "demo"
+    demo = demo or root / "demo"
     out = []
     for lab in labs_in(root):
         release = root / "release" / lab / f"{lab}.ipynb"
