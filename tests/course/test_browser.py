@@ -20,7 +20,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -37,6 +36,7 @@ import pytest
 from coursetools.quality.bank import solution_answers
 from coursetools.course.labfiles import written_answers
 from coursetools.quality.submission import build_submission
+from coursetools.quality.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -132,12 +132,7 @@ def lab_server(tmp_path_factory):
             time.sleep(0.2)  # polling the server until it answers
         yield base, course, lab
     finally:
-        proc.send_signal(signal.SIGTERM)  # the server shuts its kernels down
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)  # the server shuts its kernels down
         log.close()
 
 

@@ -21,7 +21,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -38,6 +37,7 @@ from test_browser import (
 
 from coursetools.quality.bank import solution_answers
 from coursetools.quality.submission import build_submission
+from coursetools.quality.processes import stop
 
 __all__ = ["chromium", "lab_page", "lab_server"]  # fixtures shared with test_browser.py
 
@@ -213,12 +213,7 @@ def notebook7_server(lab_server, tmp_path_factory):
                 time.sleep(0.2)  # polling the server until it answers
             yield base
         finally:
-            proc.send_signal(signal.SIGTERM)  # the server shuts its kernel down
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop(proc)  # the server shuts its kernel down
 
 
 def _run_all_in_notebook7(page, notebook: Path) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -25,6 +24,7 @@ import pytest
 from coursetools.service import records, tokens
 
 from test_app import LAB, Server, course, free_port, notebook  # noqa: F401 - `course` is a fixture
+from coursetools.quality.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -76,12 +76,7 @@ def jupyter(tmp_path):
 
     yield start
     for proc, log in procs:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
 
 
