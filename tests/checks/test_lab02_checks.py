@@ -235,3 +235,50 @@ def test_lab02_a_decision_that_chose_another_move_gets_the_roots_choice():
     assert "MAX node P1.0 with its moves worth, for MAX: 0 (P2.0): 6, 1 (P2.1): 7." in text
     assert "(0 (6) then 1 (7)), so it returns 1.\nYours returned 0 (worth 6)." in text
     assert "Known mistake" not in text
+
+
+def _children_as_max(game, state):
+    """A decision whose root moves are searched as nodes of the root's player (the levels below flipped)."""
+    me = game.to_move(state)
+
+    def value(s, mine):
+        if game.is_terminal(s):
+            return game.utility(s, me)
+        vals = [value(game.result(s, a), not mine) for a in game.actions(s)]
+        return max(vals) if mine else min(vals)
+
+    best, best_value = None, -float("inf")
+    for a in game.actions(state):
+        v = value(game.result(state, a), True)
+        if v > best_value:
+            best, best_value = a, v
+    return best
+
+
+def test_lab02_a_decision_with_wrong_child_values_is_shown_the_deepest_wrong_value_not_the_roots_choice():
+    """The values a tree decision gives the root's moves are read from the decision itself: when one differs, the
+    hint says which root move's value differs and goes down to the deepest wrong value, never to the choice at the
+    root (a tie rule it does not break)."""
+    text = _run("decision_ties", _children_as_max)
+    assert "it first differs at the choice at the root" not in text
+    assert "values the root's move 0 (P2.0) as" in text
+    assert "Your values first differ at P1.0 > P2.0" in text
+    assert "Known mistake" not in text
+
+
+def test_lab02_a_failed_case_expects_the_correct_answer_even_when_other_mistakes_are_kept():
+    """Where the submission's profile of kept mistakes does not give its answer, the message expects the correct
+    answer and keeps no other mistake in it."""
+    text = _run("decision_second_player", _children_as_max)
+    case = next(c for c in data.CASES["decision_second_player"]() if f"on {c.name}:" in text)
+    assert f"expected {ref.model_decision(case.game, case.state)!r}," in text
+    assert "keeps the other mistakes" not in text and "would also pass" not in text
+
+
+def test_lab02_turns_by_depth_costs_points_in_the_value_group_only():
+    """Reversi without a pass move skips a player: a value that takes turns by depth loses points in `value`,
+    which names it, and nowhere else among the value groups."""
+    student = _as_student(ref.model_value, ref.Flags(turns="depth"))
+    text = _run("value", student)
+    assert "Reversi 4x4 without a pass move" in text and ref.HINTS["turns"] in text
+    assert _run("value_second_player", student) == "" and _run("value_trace", student) == ""

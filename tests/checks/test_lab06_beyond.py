@@ -240,6 +240,45 @@ def test_lab06_a_shallow_bound_never_raised_after_the_first_child_loses_its_grou
     assert "its parent (P1) sure of 5" in text and "5 >= 10 - 5" in text and "Yours generated L.3." in text
 
 
+def _told_zero(first: bool, root: bool):
+    """Shallow pruning where a first child (`first`) or the start of the search (`root`) is told a bound of 0
+    instead of nothing: it stops as soon as its player's entry reaches max_sum."""
+    def search_all(game, state, max_sum):
+        def search(s, bound, above):
+            if game.is_terminal(s):
+                return game.utilities(s)
+            me = game.to_move(s)
+            j = game.players.index(me)
+            best = None
+            for a in game.actions(s):
+                v = search(game.result(s, a), (0 if first else None) if best is None else best[j], me)
+                if best is None or v[j] > best[j]:
+                    best = v
+                if bound is not None and above != me and best[j] >= max_sum - bound:
+                    return best
+            return best
+
+        return search(state, 0 if root else None, None)
+
+    return search_all
+
+
+@pytest.mark.parametrize("first, root, row", [(True, False, "a first child whose player reaches max_sum"),
+                                              (True, True, "a first child whose player reaches max_sum"),
+                                              (False, True, "a root whose player reaches max_sum with its first child")])
+def test_lab06_a_node_told_zero_instead_of_nothing_loses_its_group(first, root, row):
+    """A node told nothing never stops; told 0 it stops once its player's entry reaches max_sum. Its vector is
+    still right (nothing beats max_sum), but it values fewer leaves than shallow pruning: the fixed rows where a
+    first child, or the root, reaches max_sum catch it with the correct search's state there."""
+    from coursetools.checks import lab06
+    from coursetools.hidden import CheckFailed
+
+    with pytest.raises(CheckFailed) as failure:
+        lab06.check_maxn_shallow(_told_zero(first, root))
+    text = str(failure.value)
+    assert f"differ on {row}." in text and "no bound from its parent" in text
+
+
 def test_explainer_notes_walk_the_course_searches_step_for_step():
     """The annotated runs take exactly the steps of the grader's models, so a note is a fact of the correct run."""
     from coursetools.checks import explainer, kit, trees

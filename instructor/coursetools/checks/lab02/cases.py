@@ -39,6 +39,9 @@ C4 = {  # ConnectFour 4x4 (four in a row), mid-game, as the columns played from 
 #: Reversi 4x4 without a pass move, Black to move: below the only best move a player is skipped, so a
 #: search that takes turns by depth (MAX, MIN, MAX, ...) lets the wrong player choose there.
 REVERSI_SKIP = [["..W.", "BWWB", "WBB.", "WBBB"], [".W..", "BBW.", "BBWW", "B.B."]]
+#: The same, for the value: below these a player is skipped, and a search that takes turns by depth finds another
+#: value at the root (Black to move).
+REVERSI_SKIP_VALUE = [["W.WB", "BWB.", "BBW.", "B..."], ["...B", ".WBB", ".BWB", "BW.W"]]
 #: The shared trees lab 02 uses (each group keeps those whose root player it grades).
 TREE_IDS = ["sixteen", "eight", "aima", "aima-min", "unbalanced", "tie-cut", "tie-min-cut", "deep-cut",
             "mixed-depths", "chain", "terminal-root", "negative"]
@@ -146,7 +149,7 @@ def nim_xor_heaps() -> list[tuple]:
 def value_first_player(group: str, seeded: bool = True) -> list[Case]:
     out = (tree_cases(group, "MAX", seeded=seeded) + [race_case(10, 3, 0), race_case(7, 2, 0), race_case(10, 4, 1)]
            + [ttt_case(p) for p in TTT["x_unique"][:4] + TTT["x_ties"][:2]]
-           + [c4_case(m) for m in C4["x_unique"] + C4["x_ties"][:1]])
+           + [c4_case(m) for m in C4["x_unique"] + C4["x_ties"][:1]] + [reversi_case(r) for r in REVERSI_SKIP_VALUE])
     return out + (seeded_positions(group, lambda g, s: g.to_move(s) == "X", 2) if seeded else [])
 
 

@@ -4,7 +4,8 @@ Groups of ``minimax_value``:
 
 =======================  ======================================================================
 ``value``                the value on trees and game positions with the first player to move,
-                         Nim against the xor rule: players not alternating, returning the move
+                         Nim against the xor rule: players not alternating, returning the move,
+                         turns taken by depth where Reversi without a pass move skips a player
 ``value_second_player``  the value when the second player is to move: the perspective
 ``value_trace``          how the search walks the tree: children in actions() order, each made
                          once from its own parent, each terminal state valued once, utility()
@@ -40,7 +41,7 @@ from ..kit import Case, Judge, Run, judged
 from ..nim import xor_value
 from . import cases as data
 from . import reference as ref
-from .profile import expected_for
+from .profile import profile
 
 data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
 
@@ -100,15 +101,52 @@ def _fail(message: str, hint: str, case: Case) -> None:
 
 
 def make_judge(group: str, student: Callable[..., Any], cases: list[Case]) -> Judge:
+    found: dict[str, ref.Flags | None] = {}
+
+    def profiler(evidence: list) -> ref.Flags:
+        found["profile"] = profile(student, "value" if group.startswith("value") else "decision", evidence)
+        return ref.CORRECT if found["profile"] is None else ref.put_right(group, found["profile"])
+
     judge = Judge(student, cases, ref.CORRECT, partial(ref.model, group), lambda e: [ref.group_mistakes(group, e)],
-                  partial(expected_for, group, student), _kept_note)
+                  profiler, _kept_note)
+    judge.found = found  # type: ignore[attr-defined]  # the profile itself, before this group's mistakes are put right
     if group.startswith("value"):
         judge.descent = lambda case: replace(explainer.minimax_descent(
             case.game, lambda node: answer(student, replace(case, state=node)), max_calls=20), below=3,
             calls=partial(_asked, student, case)) if worth(case) else None
     else:
-        judge.choice = _root_choice
+        judge.choice = partial(_root_choice, student)
     return judge
+
+
+def _failed(judge: Judge, case: Case, got: Any, hint: Callable[[], str]) -> tuple[Any, str, str]:
+    """(expected, note, hint) of a failed case: the correct answer, always. When the expectation keeps other
+    groups' mistakes and the submission's profile (those mistakes with this group's own) gives its answer here, a
+    note says the kept answer passes too; otherwise the profile does not describe this case, and the hint is worked
+    out against the correct search."""
+    right = run_model_result(judge.model(judge.correct), case)
+    if judge.expected == judge.correct:
+        return right, judge.note, hint() if judge.settled else ""
+    kept = judge.want(case).result
+    full = judge.found.get("profile")  # type: ignore[attr-defined]
+    described = full is not None and common.same(run_model_result(judge.model(full), case), got)
+    if described:
+        note = judge.note if common.same(kept, right) else (
+            f"\n(With the other mistakes found in your code, graded in other tests ({_kept_words(judge.expected)}), "
+            f"{kit.expected_text(case, kept).removeprefix('expected ')} would also pass here.)")
+        return right, note, hint() if judge.settled else ""
+    saved = judge.expected
+    judge.expected = judge.correct
+    try:
+        text = hint() if judge.settled else ""
+    finally:
+        judge.expected = saved
+    return right, "", text
+
+
+def run_model_result(model: Callable[..., Any], case: Case) -> Any:
+    run = kit.run_model(model, case)
+    return kit.NO_ANSWER if run is None else run.result
 
 
 def _asked(student: Callable[..., Any], case: Case, node: Any) -> list[tuple]:
@@ -120,22 +158,176 @@ def _asked(student: Callable[..., Any], case: Case, node: Any) -> list[tuple]:
     return [("utility", e.node, e.player, e.value) for e in run.trace.events("utility")]
 
 
-def _root_choice(case: Case, mine: Run, want: Run, name: Callable[[Any], str]) -> str | None:
-    """The root's choice, when the move expected is the correct decision's (not one keeping other mistakes)."""
-    if not common.same(want.result, ref.model_decision(case.game, case.state)):
+def _root_choice(student: Callable[..., Any], case: Case, mine: Run, want: Run, name: Callable[[Any], str]
+                 ) -> str | None:
+    """The root's choice, when the move expected is the correct decision's (not one keeping other mistakes) and
+    the student's search values the root's moves as the correct one does. In a tree those values are read from the
+    student's own decision (`_probe_value`): when one differs, the message goes down to the deepest node whose
+    value differs instead (a decision that does not take the larger of two values there is wrong at the root
+    itself). In a game they cannot be read, so the choice is not blamed on a guess (None) unless the answer is not
+    a move at all."""
+    game, state = case.game, case.state
+    if not common.same(want.result, ref.model_decision(game, state)):
         return None
-    return explainer.minimax_choice(case.name, case.game, case.state, mine.result, name)
+    p = game.to_move(state)
+    values = [explainer.value_for(game, game.result(state, a), p) for a in game.actions(state)]
+    if not any(common.same(mine.result, a) for a in game.actions(state)):
+        pass  # not a move at all: whatever its values, the choice at the root is wrong
+    elif case.is_tree:
+        seen = _tree_values(student, case)
+        wrong = [] if seen is None else [i for i, v in enumerate(values) if seen[(i,)] != v]
+        if wrong:
+            return _wrong_below(student, case, seen, wrong[0], name)
+    else:
+        return None
+    return explainer.minimax_choice(case.name, game, state, mine.result, name)
+
+
+#: How many decisions a hint may ask of the student's function to read the values it gives a tree's nodes.
+PROBE_CALLS = 150
+
+
+def _probe(game: GameTree, path: tuple, t: float) -> GameTree:
+    """The tree cut down to the path from its root to the node reached by the child indices `path` (every node on
+    the way keeps only the next one, so it passes that node's value up unchanged, at the same depth), beside a leaf
+    worth `t` to the root's player, put first: a decision on it takes the path's move exactly when the node is
+    worth more than `t` to the root's player."""
+    root = game.initial
+    kinds, children, values = {"probe": game.kind(root)}, {"probe": ["probe-leaf", None]}, {}
+    values["probe-leaf"] = t if game.to_move(root) == "MAX" else -t
+    kinds["probe-leaf"] = "TERMINAL"
+    node, parent = root, "probe"
+    for i in path:
+        node = game.children(node)[i]
+        children[parent][-1] = node
+        kinds[node] = game.kind(node)
+        if game.is_terminal(node):
+            values[node] = game.value(node)
+        else:
+            children[node] = [None]
+        parent = node
+    todo = [node] if not game.is_terminal(node) else []
+    children.pop(node, None)
+    while todo:
+        n = todo.pop()
+        kinds[n] = game.kind(n)
+        if game.is_terminal(n):
+            values[n] = game.value(n)
+            continue
+        children[n] = list(game.children(n))
+        todo += children[n]
+    return GameTree(kinds, children, values, "probe")
+
+
+def _probe_value(student: Callable[..., Any], case: Case, path: tuple, seen: dict) -> float | None:
+    """The value the student's decision gives the node at `path`, for the root's player, found among `cuts` (the
+    midpoints between every value a node can take, one below and one above them all): the largest cut it prefers
+    the node to, by bisection; None when its answers are not those of a decision comparing values."""
+    cuts, points, calls = seen["cuts"], seen["points"], seen["calls"]
+
+    def prefers(i: int) -> bool | None:
+        calls[0] += 1
+        if calls[0] > PROBE_CALLS:
+            return None
+        tree = _probe(case.game, path, cuts[i])
+        got = kit.answer(student, Case(case.id, case.name, tree, tree.initial))
+        return None if got not in (0, 1) or type(got) is not int else got == 1
+
+    lo, hi = 0, len(cuts) - 1
+    if prefers(lo) is not True or prefers(hi) is not False:
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        answer_ = prefers(mid)
+        if answer_ is None:
+            return None
+        lo, hi = (mid, hi) if answer_ else (lo, mid)
+    return points[lo]  # the one value a node can take between the two cuts
+
+
+def _tree_values(student: Callable[..., Any], case: Case) -> dict | None:
+    """Reads the values the student's decision gives the root's moves (keys: paths of child indices), or None."""
+    game = case.game
+    if game.initial != case.state or len(game.nodes()) > 60:
+        return None
+    p = game.to_move(case.state)
+    points = sorted({game.utility(leaf, p) for leaf in game.leaves()} | {-game.utility(leaf, p) for leaf in game.leaves()})
+    cuts = [points[0] - 1] + [(a + b) / 2 for a, b in zip(points, points[1:])] + [points[-1] + 1]
+    seen: dict = {"cuts": cuts, "points": points, "calls": [0]}
+    for i in range(len(game.actions(case.state))):
+        v = _probe_value(student, case, (i,), seen)
+        if v is None:
+            return None
+        seen[(i,)] = v
+    return seen
+
+
+def _wrong_below(student: Callable[..., Any], case: Case, seen: dict, first: int, name: Callable[[Any], str]) -> str:
+    """The root's move whose value (read from the student's decision) differs, then the deepest node below it whose
+    value differs while its children's values are right: the correct rule there, and the student's values."""
+    game, root = case.game, case.state
+    p = game.to_move(root)
+    path, node = (first,), game.children(root)[first]
+    move_mine = seen[path]
+    while True:
+        kids = game.children(node) if not game.is_terminal(node) else []
+        theirs = {}
+        deeper = None
+        for j, kid in enumerate(kids):
+            if game.is_terminal(kid):
+                continue
+            v = _probe_value(student, case, path + (j,), seen)
+            if v is None:
+                break
+            theirs[j] = v
+            if v != explainer.value_for(game, kid, p):
+                deeper = j
+                break
+        if deeper is None:
+            break
+        path, node = path + (deeper,), kids[deeper]
+    mine = seen.get(path) if len(path) == 1 else _probe_value(student, case, path, seen)
+    correct = explainer.value_for(game, node, p)
+    a = game.actions(root)[first]
+    listed = ", ".join(f"{name(k)} = {num(explainer.value_for(game, k, p))}" for k in kids)
+    moves = "largest" if game.to_move(node) == p else "smallest"
+    lines = [f"{case.name}: your search took the same steps as the correct one, but it values the root's move "
+             f"{action_text(a)} ({name(game.children(root)[first])}) as {num(move_mine)} where the correct search "
+             f"finds {num(explainer.value_for(game, game.children(root)[first], p))} (values for {p}, the player to move "
+             f"at the root); so it is not the choice among the root's moves that differs."]
+    where = " > ".join(name(n) for n in [root, *_nodes(game, path)])
+    lines.append(f"Your values first differ at {where}: there the correct search has {game.kind(node)} node "
+                 f"{name(node)} with children (values for {p}) {listed}, and takes the {moves}: {num(correct)}.")
+    right = [name(kids[j]) for j, v in theirs.items() if v == explainer.value_for(game, kids[j], p)]
+    lines.append(f"Your search values {name(node)} as {num(mine) if mine is not None else 'something else'}"
+                 + (f", while it values {', '.join(right)} as the correct search does." if right else "."))
+    lines.append("(Each value of yours was read from your minimax_decision itself, called on a copy of the tree cut "
+                 "down to the path to that node, beside one leaf to compare it with.)")
+    return "\n".join(lines)
+
+
+def _nodes(game: GameTree, path: tuple) -> list:
+    out, node = [], game.initial
+    for i in path:
+        node = game.children(node)[i]
+        out.append(node)
+    return out
+
+
+_KEPT_WORDS = {"alternate": "players not alternating", "view": "the first player's view", "returns": "what is returned",
+               "order": "children right to left", "tie": "the last best move", "early": "a return inside the loop",
+               "turns": "turns taken by depth"}
+
+
+def _kept_words(expected: ref.Flags) -> str:
+    return ", ".join(_KEPT_WORDS[k] for k in expected.changed())
 
 
 def _kept_note(expected: ref.Flags) -> str:
-    kept = expected.changed()
-    if not kept:
+    if not expected.changed():
         return ""
-    words = {"alternate": "players not alternating", "view": "the first player's view", "returns": "what is returned",
-             "order": "children right to left", "tie": "the last best move", "early": "a return inside the loop",
-             "turns": "turns taken by depth"}
     return ("\n(The expected answer keeps the other mistakes found in your code, graded in other tests: "
-            + ", ".join(words[k] for k in kept) + ".)")
+            + _kept_words(expected) + ".)")
 
 
 # -- values ----------------------------------------------------------------------------------------
@@ -155,9 +347,10 @@ def _values(group: str, minimax_value: Callable[..., Any], cases: list[Case], no
                 judge.passes(case)
                 continue
             advice = VALUE_ADVICE if common.is_number(got) else "minimax_value returns a number: the value of the state"
-            hint = judge.hint(case, traced(minimax_value, case), advice, worth=worth) if judge.settled else ""
-            _fail(f"minimax_value on {case.name}: {kit.expected_text(case, want)}{notes.get(case.id, '')}, yours returned "
-                  f"{got!r:.80}." + judge.note, hint, case)
+            right, note, hint = _failed(judge, case, got,
+                                        lambda c=case, a=advice: judge.hint(c, traced(minimax_value, c), a, worth=worth))
+            _fail(f"minimax_value on {case.name}: {kit.expected_text(case, right)}{notes.get(case.id, '')}, yours "
+                  f"returned {got!r:.80}." + note, hint, case)
 
     return judged(judge, compare)
 
@@ -292,11 +485,13 @@ def _decisions(group: str, minimax_decision: Callable[..., Any]) -> int:
             advice = "the decision is the first action, in actions() order, whose minimax value is the best"
             if not any(common.same(got, a) for a in actions):
                 advice = f"return one of the actions from game.actions(state): {actions}"
-            hint = judge.hint(case, traced(minimax_decision, case), advice, worth=worth) if judge.settled else ""
-            values = "" if "differs at the choice at the root" in hint else (
+            right, note, hint = _failed(judge, case, got,
+                                        lambda c=case, a=advice: judge.hint(c, traced(minimax_decision, c), a,
+                                                                                  worth=worth))
+            values = "" if ("differs at the choice at the root" in hint or "values the root's move" in hint) else (
                 f"\n  minimax values of the moves (for the player to move): {_move_values(case.game, case.state)}")
-            _fail(f"minimax_decision on {case.name}: {kit.expected_text(case, want)}, yours returned {got!r:.80}."
-                  + values + judge.note, hint, case)
+            _fail(f"minimax_decision on {case.name}: {kit.expected_text(case, right)}, yours returned {got!r:.80}."
+                  + values + note, hint, case)
 
     return judged(judge, compare)
 

@@ -167,7 +167,7 @@ HINTS = {
 
 #: The mistakes each group grades, as the flags that make them.
 HOME: dict[str, dict[str, dict[str, Any]]] = {
-    "value": {"alternate": {"alternate": False}, "returns:move": {"returns": "move"}},
+    "value": {"alternate": {"alternate": False}, "returns:move": {"returns": "move"}, "turns": {"turns": "depth"}},
     "value_second_player": {"view": {"view": "first"}},
     "value_trace": {"order": {"order": "reversed"}},
     "decision": {"alternate": {"alternate": False}, "returns:value": {"returns": "value"},
