@@ -264,6 +264,21 @@ def test_lab07_a_lent_random_shuffles_the_students_list_as_random_does():
         proc.wait(10)
 
 
+def test_lab07_a_check_starts_from_the_same_state_of_the_random_module():
+    """A search that draws from the random module instead of its rng gets the same draws in every check, so its
+    grade and messages do not change when it is graded again."""
+    code = "import random\nrandom.seed()\n\ndef draws():\n    return [random.random() for _ in range(3)]\n"
+    seen = []
+    for _ in range(2):
+        peer, fns, proc = _serve(code, ["draws"])
+        try:
+            seen.append(fns["draws"]())
+        finally:
+            peer.send({"op": "bye"})
+            proc.wait(10)
+    assert seen[0] == seen[1]
+
+
 def test_lab07_groups_stay_small():
     for name in ("reference.py", "cases.py", "groups.py", "explain.py"):
         lines = (ROOT / "instructor" / "coursetools" / "checks" / "lab07" / name).read_text().count("\n")
