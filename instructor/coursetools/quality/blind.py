@@ -16,7 +16,9 @@ has a ``stable: no`` line too: only its cells and scores are held). Verdicts:
 - ``vague``: it says something failed but not where or why;
 - ``misleads``: it names a mistake the entry does not make, or points at a wrong step;
 - ``missed``: the entry is wrong but lost no points;
-- ``full``: a correct alternative with full marks (``ok_*`` only).
+- ``full``: a correct alternative with full marks (``ok_*`` only);
+- ``correct``: an entry written as a mistake that a judge found correct under the lab's stated rules, by running
+  it against their own search (the note says how): its full marks are right, and it no longer counts as a mistake.
 
 `check_blind` grades a lab's blind bank and compares every message with the judged one: a message
 that changed must be judged again (``python -m coursetools blind LAB --write`` stores the new
@@ -31,7 +33,7 @@ from pathlib import Path
 from coursetools.course.labfiles import solution_answers
 from coursetools.quality.bank import Outcome, _parse, grade_entries
 
-VERDICTS = ("named", "pinpointed", "vague", "misleads", "missed", "full", "unjudged")
+VERDICTS = ("named", "pinpointed", "vague", "misleads", "missed", "full", "correct", "unjudged")
 GOOD = ("named", "pinpointed")
 
 
@@ -121,6 +123,8 @@ class BlindResult:
             return f"its message misleads ({self.judged.note})"
         if self.entry.startswith("ok_") and self.judged.verdict != "full":
             return f"a correct alternative lost points ({self.total[0]:g}/{self.total[1]:g})"
+        if self.judged.verdict == "correct" and self.total[0] < self.total[1]:
+            return f"judged correct, yet it lost points ({self.total[0]:g}/{self.total[1]:g})"
         return None
 
 
@@ -145,7 +149,7 @@ def check_blind(root: Path, lab: str, write: bool = False, batch: str = "blind")
 
 def share_good(results: list[BlindResult]) -> tuple[int, int]:
     """(entries whose message names or pinpoints the mistake, buggy entries)."""
-    buggy = [r for r in results if not r.entry.startswith("ok_")]
+    buggy = [r for r in results if not r.entry.startswith("ok_") and not (r.judged and r.judged.verdict == "correct")]
     return sum(1 for r in buggy if r.judged and r.judged.verdict in GOOD), len(buggy)
 
 
