@@ -262,7 +262,7 @@ def test_lab02_a_decision_with_wrong_child_values_is_shown_the_deepest_wrong_val
     text = _run("decision_ties", _children_as_max)
     assert "it first differs at the choice at the root" not in text
     assert "values the root's move 0 (P2.0) as" in text
-    assert "Your values first differ at P1.0 > P2.0" in text
+    assert "the first child whose value differs, each time: P1.0 > P2.0" in text
     assert "Known mistake" not in text
 
 

@@ -219,12 +219,17 @@ def explain(case: Case, mine: Run, correct: Callable[..., Any], mistakes: Iterab
                    advice, case, mine, correct, steps, show_step)
 
 
+#: Said when no mistake is named: a fact about the models (the code may still make a known mistake in a way no
+#: model of this group reproduces). The class report counts it as unexplained (`grading.misconceptions`).
+NO_MODEL = "No known mistake's model gives your results on every case of this test."
+
+
 def compose(text: str | None, named: Sequence[Mistake], cases: int, advice: str, case: Case, mine: Run,
             correct: Callable[..., Any], steps: Callable[[Run], list], show_step: Callable[[Any], str]) -> str:
     """The first wrong step (or, without one, `advice`), then the known mistakes named."""
     if text is None:
         text = _fallback(case, mine, correct, steps, show_step)
-        text += ("" if named else " This matches none of the known mistakes.") + (f" {advice}" if advice else "")
+        text += ("" if named else f" {NO_MODEL}") + (f" {advice[:1].upper()}{advice[1:]}" if advice else "")
     return text + ("\n" + known_line(named, cases) if named else "")
 
 

@@ -6,7 +6,7 @@ end. A lab's known mistakes are what its checks already name: each `kit.Mistake`
 of the lab's check modules, the keys of a ``HINTS`` table and the ``*_HINT`` constants. A hint
 holding one of their texts diagnoses that mistake; a hint that matches none is kept under its
 first words; an explanation of the first wrong step that names no known mistake (and the older
-``this matches none of the known mistakes``) is recorded as such.
+``this matches none of the known mistakes``, or kit.NO_MODEL's words) is recorded as such.
 
 The grader runs this in its own process when a hidden test fails and writes the result into the
 autograded notebook's cell metadata (`preprocessors.GuardedExecute`). Text that came from the
@@ -92,7 +92,7 @@ def diagnose(lab: str, message: str, untrusted: Iterable[str] | None = ()) -> li
         known = ()
     out: list[dict] = []
     for section in hint_sections(message, untrusted):
-        if "matches none of the known mistakes" in section:
+        if "matches none of the known mistakes" in section or "No known mistake's model gives" in section:
             out.append({"key": UNEXPLAINED, "known": False})
             continue
         spans: list[tuple[int, int]] = []

@@ -296,7 +296,8 @@ def _wrong_below(student: Callable[..., Any], case: Case, seen: dict, first: int
              f"finds {num(explainer.value_for(game, game.children(root)[first], p))} (values for {p}, the player to move "
              f"at the root); so it is not the choice among the root's moves that differs."]
     where = " > ".join(name(n) for n in [root, *_nodes(game, path)])
-    lines.append(f"Your values first differ at {where}: there the correct search has {game.kind(node)} node "
+    lines.append(f"Going down from the root to the first child whose value differs, each time: {where}. There the "
+                 f"correct search has {game.kind(node)} node "
                  f"{name(node)} with children (values for {p}) {listed}, and takes the {moves}: {num(correct)}.")
     right = [name(kids[j]) for j, v in theirs.items() if v == explainer.value_for(game, kids[j], p)]
     lines.append(f"Your search values {name(node)} as {num(mine) if mine is not None else 'something else'}"
@@ -482,7 +483,8 @@ def _decisions(group: str, minimax_decision: Callable[..., Any]) -> int:
                 judge.passes(case)
                 continue
             actions = case.game.actions(case.state)
-            advice = "the decision is the first action, in actions() order, whose minimax value is the best"
+            advice = ("Compare your values of the moves with the minimax values above: where they all agree, the "
+                      "decision is the first action, in actions() order, whose value is the best")
             if not any(common.same(got, a) for a in actions):
                 advice = f"return one of the actions from game.actions(state): {actions}"
             right, note, hint = _failed(judge, case, got,
