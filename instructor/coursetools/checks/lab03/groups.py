@@ -31,6 +31,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, Callable, Hashable
 
+from course_lib.annotations import action_text
 from course_lib.games import Game
 
 from .. import common, explainer, kit
@@ -390,6 +391,51 @@ def _decision_group(todo: list[Case], alphabeta_decision: Callable[..., Any],
         raise
 
 
+def root_values(case: Case, mine: Run) -> str:
+    """Each root move's correct value for the player to move at the root, the move the first-best rule keeps, and
+    what the student's trace shows of its own values: the player it asked the leaves' utilities for below each move
+    (when it is one player, the same below every move searched), with the moves' values for that player."""
+    game, state = case.game, case.state
+    p = game.to_move(state)
+    moves = [(a, game.result(state, a)) for a in game.actions(state)]
+    worth = [(a, c, ref._search(game, c, -math.inf, math.inf, p, ref.CORRECT)) for a, c in moves]
+    best = None
+    for a, _, v in worth:
+        if best is None or v > best[1]:
+            best = (a, v)
+    name = namer(case, mine)
+    tree = case.is_tree
+
+    def listed(values: list) -> str:
+        return ", ".join(f"{action_text(a)}{' (' + name(c) + ')' if tree else ''}: {explainer.num(v)}"
+                         for a, c, v in values)
+
+    where = f" {name(state)}" if tree else ""
+    lines = [f"The root{where} ({p} to move): the correct decision's moves are worth, for {p}, {listed(worth)}; "
+             f"it keeps the first best, {action_text(best[0])}."]
+    parent = {e.node: e.parent for e in mine.trace.events("generate")}
+    below: dict = {}  # root child -> players its leaves' utilities were asked for
+    for e in mine.trace.events("utility"):
+        node = e.node
+        while node in parent and parent[node] != state:
+            node = parent[node]
+        if parent.get(node) == state:
+            below.setdefault(node, []).append(e)
+    players = {e.player for es in below.values() for e in es}
+    if len(players) == 1 and players != {p}:
+        q = players.pop()
+        movers = {game.to_move(c) for c in below if not game.is_terminal(c)}
+        first = next(iter(below.values()))[0]
+        whose = f", the player to move in {'those children' if len(below) > 1 else 'that child'}" if movers == {q} else ""
+        lines.append(f"Below {'every root move' if len(below) == len(moves) else 'the root moves'} it searched, yours "
+                     f"took the leaves' utilities for {q}{whose} (for example utility({name(first.node)}, {q}) = "
+                     f"{explainer.num(first.value)}): for {q} the same moves are worth "
+                     f"{listed([(a, c, -v) for a, c, v in worth])}.")
+    got = [v for a, _, v in worth if common.same(a, mine.result)]
+    lines.append(f"Yours returned {mine.result!r:.60}" + (f" (worth {explainer.num(got[0])} for {p})." if got else "."))
+    return "\n".join(lines)
+
+
 def check_decision(alphabeta_decision: Callable[..., Any], alphabeta_value: Callable[..., Any] | None = None) -> int:
     """The first best action in actions() order, as an action, for either player."""
     todo = data.cases("decision")
@@ -407,11 +453,23 @@ def check_decision(alphabeta_decision: Callable[..., Any], alphabeta_value: Call
             advice = "Keep the first best action in actions() order (change it only on a strictly better value)."
             if not any(common.same(mine.result, a) for a in legal):
                 advice = f"alphabeta_decision returns one of game.actions(state): here {legal!r:.100}."
-            compare_result("alphabeta_decision", case, mine.result, want.result, _hint(judge, case, mine, advice),
-                           mine, judge.note)
+            hint = _hint(judge, case, mine, advice)
+            compare_result("alphabeta_decision", case, mine.result, want.result,
+                           partial(_with_root, hint, case, mine), mine, judge.note)
             judge.passes(case, mine)
 
     return _decision_group(todo, alphabeta_decision, alphabeta_value, judge, compare)
+
+
+def _with_root(hint: Callable[[], str], case: Case, mine: Run) -> str:
+    """A decision's hint led by the root moves' values (`root_values`); the hint alone when they cannot be told."""
+    text = hint()
+    if not text:
+        return text
+    try:
+        return root_values(case, mine) + "\n" + text
+    except Exception:  # noqa: BLE001 - an explanation must never hide the failure itself
+        return text
 
 
 def check_decision_pruning(alphabeta_decision: Callable[..., Any],
