@@ -33,6 +33,7 @@ from typing import Any, Callable, Hashable
 
 from course_lib.annotations import action_text
 from course_lib.games import Game
+from course_lib.trace import Traced
 
 from .. import common, explainer, kit
 from ..kit import Case, Run
@@ -393,8 +394,7 @@ def _decision_group(todo: list[Case], alphabeta_decision: Callable[..., Any],
 
 def root_values(case: Case, mine: Run) -> str:
     """Each root move's correct value for the player to move at the root, the move the first-best rule keeps, and
-    what the student's trace shows of its own values: the player it asked the leaves' utilities for below each move
-    (when it is one player, the same below every move searched), with the moves' values for that player."""
+    what the student's trace shows of its own values (`_own_searches`), and the move it returned."""
     game, state = case.game, case.state
     p = game.to_move(state)
     moves = [(a, game.result(state, a)) for a in game.actions(state)]
@@ -413,24 +413,13 @@ def root_values(case: Case, mine: Run) -> str:
     where = f" {name(state)}" if tree else ""
     lines = [f"The root{where} ({p} to move): the correct decision's moves are worth, for {p}, {listed(worth)}; "
              f"it keeps the first best, {action_text(best[0])}."]
-    parent = {e.node: e.parent for e in mine.trace.events("generate")}
-    below: dict = {}  # root child -> players its leaves' utilities were asked for
-    for e in mine.trace.events("utility"):
-        node = e.node
-        while node in parent and parent[node] != state:
-            node = parent[node]
-        if parent.get(node) == state:
-            below.setdefault(node, []).append(e)
-    players = {e.player for es in below.values() for e in es}
-    if len(players) == 1 and players != {p}:
-        q = players.pop()
-        movers = {game.to_move(c) for c in below if not game.is_terminal(c)}
-        first = next(iter(below.values()))[0]
-        whose = f", the player to move in {'those children' if len(below) > 1 else 'that child'}" if movers == {q} else ""
-        lines.append(f"Below {'every root move' if len(below) == len(moves) else 'the root moves'} it searched, yours "
-                     f"took the leaves' utilities for {q}{whose} (for example utility({name(first.node)}, {q}) = "
-                     f"{explainer.num(first.value)}): for {q} the same moves are worth "
-                     f"{listed([(a, c, -v) for a, c, v in worth])}.")
+    own = _own_searches(case, mine)
+    if own is not None:
+        q, values = own
+        there = ", the player to move there," if all(game.is_terminal(c) or game.to_move(c) == q for c in values) else ""
+        lines.append(f"Below each root move, yours took exactly the steps of the correct alpha-beta search of that "
+                     f"child alone for {q}{there} with the full window (-inf, inf); those "
+                     f"searches find, for {q}: {listed([(a, c, values[c]) for a, c, _ in worth if c in values])}.")
     got = [v for a, _, v in worth if common.same(a, mine.result)]
     lines.append(f"Yours returned {mine.result!r:.60}" + (f" (worth {explainer.num(got[0])} for {p})." if got else "."))
     return "\n".join(lines)
@@ -459,6 +448,32 @@ def check_decision(alphabeta_decision: Callable[..., Any], alphabeta_value: Call
             judge.passes(case, mine)
 
     return _decision_group(todo, alphabeta_decision, alphabeta_value, judge, compare)
+
+
+def _own_searches(case: Case, mine: Run) -> tuple[Any, dict] | None:
+    """When the student's decision searched every root move it made as the correct alpha-beta search of that child
+    alone, with the full window, for one player other than the root's (the steps below each child are those of
+    that search): that player and each child's value for it. None otherwise."""
+    game, state = case.game, case.state
+    events = mine.trace.events(*kit.STEPS)
+    parent = {e.node: e.parent for e in events if e.kind == "generate"}
+    below: dict = {}  # root child -> the student's steps below it, in order
+    for e in events:
+        node = e.node if e.kind != "generate" or e.parent != state else None
+        while node is not None and parent.get(node) not in (state, None):
+            node = parent[node]
+        if node is not None and parent.get(node) == state:
+            below.setdefault(node, []).append((e.kind, e.node))
+    players = {e.player for e in events if e.kind == "utility"}
+    if not below or len(players) != 1 or players == {game.to_move(state)}:
+        return None
+    q, values = players.pop(), {}
+    for child, got in below.items():
+        traced = Traced(game)
+        values[child] = ref._search(traced, child, -math.inf, math.inf, q, ref.CORRECT)
+        if got != [(e.kind, e.node) for e in traced.trace.events(*kit.STEPS)]:
+            return None
+    return q, values
 
 
 def _with_root(hint: Callable[[], str], case: Case, mine: Run) -> str:
