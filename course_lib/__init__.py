@@ -4,7 +4,7 @@ Nothing heavy happens at import time: import the parts you need, for example
 ``from course_lib.games import TicTacToe`` and ``from course_lib.trace import Traced``.
 """
 
-__version__ = "0.2.0"
+__version__ = "0.2.1"
 
 
 def check_online(*args, **kwargs):

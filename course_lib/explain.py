@@ -48,11 +48,12 @@ class Frame:
 
 @dataclass
 class Note:
-    """One step of the correct run (None after its last), the open path then, and a node just left by a cut-off."""
+    """One step of the correct run (None after its last), the open path then, and the nodes just left by a cut-off."""
 
     step: tuple | None
     path: tuple
-    cut: tuple | None = None     # the path (root first) of the node the correct search cut just before this step
+    cut: tuple | None = None     # the paths (root first) of the nodes the correct search cut since its step before,
+    #                              in the order it cut them (deepest first); None when it cut none
 
 
 
@@ -128,7 +129,7 @@ def _bound_origin(path: Sequence[Frame], name: Callable[[Hashable], str]) -> str
     """Where the bound that cuts at the last node of `path` came from: the nearest ancestor of the other kind whose
     value so far it is (passed down through the nodes between), or the window the search was called with."""
     f = path[-1]
-    maxing = f.kind == "MAX"
+    maxing = _maxing(f, path)
     which, bound = ("beta", f.beta) if maxing else ("alpha", f.alpha)
     for k in range(len(path) - 2, -1, -1):
         a = path[k]
@@ -139,15 +140,30 @@ def _bound_origin(path: Sequence[Frame], name: Callable[[Hashable], str]) -> str
                     "searches each child with its own window, updated after each child.")
     if math.isinf(bound):
         return ""
-    return f" {which} = {num(bound)} there comes from the window the search was called with."
+    through = " > ".join(name(x.node) for x in path[:-1])
+    return (f" {which} = {num(bound)} there comes from the window the search was called with"
+            + (f", passed down through {through}." if through else "."))
+
+
+def _maxing(f: Frame, path: Sequence[Frame] = ()) -> bool:
+    """Whether alpha-beta maximises at `f`: where the player to move at the start of the search (`path[0]`) moves."""
+    return f.kind == (path[0].kind if path else "MAX")
+
+
+def _role(f: Frame, name: Callable[[Hashable], str], path: Sequence[Frame] = ()) -> str:
+    """In a tree searched for MIN (its start is a MIN node), what the search does at `f`: values are MIN's there."""
+    if not path or path[0].kind != "MIN" or f.alpha is None:
+        return ""
+    does = "maximises them" if _maxing(f, path) else "minimises them, as MAX moves there"
+    return f" (the values are MIN's, the player to move at {name(path[0].node)}, and the search {does})"
 
 
 def _cut_rule(f: Frame, name: Callable[[Hashable], str], path: Sequence[Frame] = ()) -> str:
     if f.alpha is not None:
-        maxing = f.kind == "MAX"
+        maxing = _maxing(f, path)
         bound = f.beta if maxing else f.alpha
         tie = " (the course prunes on equality too)" if f.v == bound else ""
-        return (f"{f.kind} node {name(f.node)}: v = {num(f.v)} {'>=' if maxing else '<='} "
+        return (f"{f.kind} node {name(f.node)}{_role(f, name, path)}: v = {num(f.v)} {'>=' if maxing else '<='} "
                 f"{'beta' if maxing else 'alpha'} = {num(bound)}, so its other children cannot change the result "
                 f"and are pruned{tie}." + (_bound_origin(path, name) if path else ""))
     if f.total is not None and f.v is not None:
@@ -165,15 +181,15 @@ def _key_order(f: Frame, name: Callable[[Hashable], str]) -> str:
     return f"The children sorted by key(state, action), smaller keys first and ties in actions() order: {shown}{more}."
 
 
-def _next_rule(f: Frame, child: Hashable, name: Callable[[Hashable], str]) -> str:
+def _next_rule(f: Frame, child: Hashable, name: Callable[[Hashable], str], path: Sequence[Frame] = ()) -> str:
     first = not f.done
     how = ("in actions() order" if not f.order else "in the order given" if all(k is None for _, k in f.order)
            else "in key order")
     what = "its first child" if first else f"its next child {how}"
-    at = f"{f.kind} node {name(f.node)}: "
+    at = f"{f.kind} node {name(f.node)}{_role(f, name, path)}: "
     keys = f" {_key_order(f, name)}" if f.order else ""
     if f.alpha is not None and not first:
-        if f.kind == "MAX":
+        if _maxing(f, path):
             why = f"v = {num(f.v)} < beta = {num(f.beta)}, so no cut-off: "
         else:
             why = f"v = {num(f.v)} > alpha = {num(f.alpha)}, so no cut-off: "
@@ -185,6 +201,17 @@ def _next_rule(f: Frame, child: Hashable, name: Callable[[Hashable], str]) -> st
                 f"searches {what}, {name(child)}.")
     return (f"A search makes one child at a time, {how}, and searches it before making the next: "
             f"{what} is {name(child)}.{keys}")
+
+
+def missed_cut(game: Any, cuts: Sequence[tuple], mine: tuple | None) -> tuple:
+    """Of the cuts the correct search made after a step (`cuts`, deepest first), the one a search whose next step is
+    `mine` did not make: the first made at or above the node `mine` is a child of, else the first."""
+    if mine is not None and len(cuts) > 1:
+        nodes = [f.node for f in cuts[0]]  # every later cut is of a node on the first one's path: closing goes up
+        at = next((k for k in range(len(nodes) - 1, -1, -1) if _child_of(game, nodes[k], mine[1])), None)
+        if at is not None:
+            return next((c for c in cuts if len(c) - 1 <= at), cuts[-1])
+    return cuts[0]
 
 
 def first_wrong_step(case_name: str, game: Any, notes: Sequence[Note], got: Sequence[tuple],
@@ -200,11 +227,12 @@ def first_wrong_step(case_name: str, game: Any, notes: Sequence[Note], got: Sequ
     step_word = f"step {i + 1}"
     lines = []
     if note.cut is not None and (mine is not None or note.step is None):
-        f = note.cut[-1]
+        cut = missed_cut(game, note.cut, mine)
+        f = cut[-1]
         lines.append(f"{case_name}: your search first differs from the correct one at {step_word}, at "
-                     f"{path_text(note.cut, name, game)}.")
+                     f"{path_text(cut, name, game)}.")
         lines.append(f"There the correct search was at {_frame_text(f, name)}.")
-        lines.append(_cut_rule(f, name, note.cut))
+        lines.append(_cut_rule(f, name, cut))
     elif note.step is None:
         lines.append(f"{case_name}: your search first differs from the correct one at {step_word}: "
                      "the correct search had finished, having made each child and valued each leaf it needs once.")
@@ -216,7 +244,7 @@ def first_wrong_step(case_name: str, game: Any, notes: Sequence[Note], got: Sequ
                          f"{path_text(note.path, name, game)}.")
             lines.append(f"There the correct search was at {_frame_text(f, name)}.")
             if kind == "generate":
-                lines.append(_next_rule(f, node, name))
+                lines.append(_next_rule(f, node, name, note.path))
             elif kind == "evaluate":
                 lines.append(f"{name(node)} is at the depth limit (depth 0 left): the search evaluates it (once) as "
                              "soon as it has made it, before making anything else.")
@@ -254,8 +282,12 @@ def _back(x: Any) -> Any:
 
 def encode(notes: Sequence[Note]) -> str:
     """The notes as one short line of text (JSON, compressed, base64), to ship beside a public case."""
-    data = [[_plain(n.step), [_plain(list(asdict(f).values())) for f in n.path],
-             None if n.cut is None else [_plain(list(asdict(f).values())) for f in n.cut]] for n in notes]
+    def frames(path: tuple) -> list:
+        return [_plain(list(asdict(f).values())) for f in path]
+
+    # One cut is written as its path alone (as course_lib 0.2.0 reads it), several as a list of paths.
+    data = [[_plain(n.step), frames(n.path), None if not n.cut else frames(n.cut[0]) if len(n.cut) == 1 else
+             [frames(c) for c in n.cut]] for n in notes]
     return base64.b64encode(zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)).decode()
 
 
@@ -266,8 +298,12 @@ def decode(text: str) -> list[Note]:
     def frames(rows: list) -> tuple:
         return tuple(Frame(*_back(row)) for row in rows)
 
-    return [Note(_back(step) if step is not None else None, frames(path), None if cut is None else frames(cut))
-            for step, path, cut in data]
+    def cuts(rows: list | None) -> tuple | None:
+        if not rows:
+            return None
+        return tuple(frames(c) for c in rows) if isinstance(rows[0][0], list) else (frames(rows),)
+
+    return [Note(_back(step) if step is not None else None, frames(path), cuts(cut)) for step, path, cut in data]
 
 
 def steps(trace: Any, leaf: str | None = None) -> list[tuple]:

@@ -363,3 +363,25 @@ def test_lab03_the_report_reads_a_first_wrong_step_as_no_known_mistake_and_a_nam
     assert diagnose(data.LAB, unknown) == [{"key": UNEXPLAINED, "known": False}]
     named = failing_groups(student(Flags(strict=True)))["equality"]
     assert [d["key"] for d in diagnose(data.LAB, named)] == ["strict"]
+
+
+def _decision_without_negation(game, state):
+    """Each root move's value asked of the value function, for the player to move in the child, kept unnegated."""
+    best, best_v = None, -math.inf
+    for a in game.actions(state):
+        v = ref.value(game, game.result(state, a))
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def test_lab03_a_decision_hint_leads_with_the_root_moves_values_and_what_the_trace_shows_of_its_own():
+    with pytest.raises(CheckFailed) as failed:
+        groups.check_decision(_decision_without_negation, ref.value)
+    text = str(failed.value)
+    assert ("The root P1.0 (MAX to move): the correct decision's moves are worth, for MAX, 0 (P2.0): 6, 1 (P2.1): 7; "
+            "it keeps the first best, 1.") in text, text
+    assert ("yours took exactly the steps of the correct alpha-beta search of that child alone for MIN, the player to "
+            "move there, with the full window (-inf, inf); those searches find, for MIN: 0 (P2.0): -6, 1 (P2.1): -7."
+            ) in text, text
+    assert "Yours returned 0 (worth 6 for MAX)." in text

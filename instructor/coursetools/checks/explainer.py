@@ -42,7 +42,7 @@ def annotate(game: Any, state: Hashable, events: Sequence[Any], steps: Sequence[
     were made is a cut, noted at the next step. `value_of(node)` gives a searched child's correct value."""
     path = [Frame(state, kind_of(game, state), width=_width(game, state))]
     notes: list[Note] = []
-    cut: tuple | None = None
+    cuts: list[tuple] = []
     gens = [e for e in events if e.kind == "generate"]
     gi = 0
     for step in steps:
@@ -51,21 +51,26 @@ def annotate(game: Any, state: Hashable, events: Sequence[Any], steps: Sequence[
             gi += 1
             parent = e.parent if e is not None else None
             while len(path) > 1 and path[-1].node != parent:
-                cut = _close(path, value_of) or cut
-            notes.append(Note(step, _snap(path), cut))
-            cut = None
+                _close(path, value_of, cuts)
+            notes.append(Note(step, _snap(path), _take(cuts)))
             path[-1].done.append((step[1], None))
             path.append(Frame(step[1], kind_of(game, step[1]), width=_width(game, step[1])))
         else:
             while len(path) > 1 and path[-1].node != step[1]:
-                cut = _close(path, value_of) or cut
-            notes.append(Note(step, _snap(path), cut))
-            cut = None
+                _close(path, value_of, cuts)
+            notes.append(Note(step, _snap(path), _take(cuts)))
     while len(path) > 1:
-        cut = _close(path, value_of) or cut
+        _close(path, value_of, cuts)
     last = _close_root(path)
-    notes.append(Note(None, _snap(path), cut or last))
+    notes.append(Note(None, _snap(path), _take(cuts + ([last] if last else []))))
     return notes
+
+
+def _take(cuts: list[tuple]) -> tuple | None:
+    """The cuts made since the last step (a Note's `cut`), and none pending after."""
+    taken = tuple(cuts) or None
+    cuts.clear()
+    return taken
 
 
 def _width(game: Any, node: Hashable) -> int:
@@ -75,17 +80,17 @@ def _width(game: Any, node: Hashable) -> int:
         return 0
 
 
-def _close(path: list[Frame], value_of: Callable[[Hashable], Any] | None) -> tuple | None:
-    """Leave the deepest open node; the path of it when it was left before all its children were made."""
+def _close(path: list[Frame], value_of: Callable[[Hashable], Any] | None, cuts: list[tuple]) -> None:
+    """Leave the deepest open node; its path joins `cuts` when it was left before all its children were made."""
     frame = path[-1]
-    cut = tuple(_snap(path)) if 0 < len(frame.done) < frame.width else None
+    if 0 < len(frame.done) < frame.width:
+        cuts.append(tuple(_snap(path)))
     path.pop()
     if value_of is not None and path and path[-1].done and path[-1].done[-1][0] == frame.node:
         try:
             path[-1].done[-1] = (frame.node, value_of(frame.node))
         except Exception:  # noqa: BLE001 - a value is extra information only
             pass
-    return cut
 
 
 def _close_root(path: list[Frame]) -> tuple | None:
@@ -100,21 +105,19 @@ def alphabeta_notes(game: Any, state: Hashable, alpha: float = -math.inf, beta: 
     player = game.to_move(state) if player is None else player
     notes: list[Note] = []
     path: list[Frame] = []
-    pending: list = [None]
+    pending: list[tuple] = []
 
     def search(s: Hashable, a: float, b: float) -> Any:
         if game.is_terminal(s):
-            notes.append(Note((leaf, s), _snap(path), pending[0]))
-            pending[0] = None
+            notes.append(Note((leaf, s), _snap(path), _take(pending)))
             return game.utility(s, player)
         maxing = game.to_move(s) == player
-        frame = Frame(s, "MAX" if maxing else "MIN", a, b, -math.inf if maxing else math.inf,
+        frame = Frame(s, search_kind(game, s, maxing), a, b, -math.inf if maxing else math.inf,
                       width=len(game.actions(s)))
         path.append(frame)
         for act in game.actions(s):
             child = game.result(s, act)
-            notes.append(Note(("generate", child), _snap(path), pending[0]))
-            pending[0] = None
+            notes.append(Note(("generate", child), _snap(path), _take(pending)))
             frame.done.append((child, None))
             w = search(child, frame.alpha, frame.beta)
             frame.done[-1] = (child, w)
@@ -132,13 +135,19 @@ def alphabeta_notes(game: Any, state: Hashable, alpha: float = -math.inf, beta: 
 
     def _leave(path: list[Frame], frame: Frame, cut: bool) -> Any:
         if cut:
-            pending[0] = _snap(path)
+            pending.append(_snap(path))
         path.pop()
         return frame.v
 
     result = search(state, alpha, beta)
-    notes.append(Note(None, (), pending[0]))
+    notes.append(Note(None, (), _take(pending)))
     return result, notes
+
+
+def search_kind(game: Any, node: Hashable, maxing: bool) -> str:
+    """A node's kind in an alpha-beta note: the tree's own (MAX or MIN, as drawn; the search is for the player to
+    move at its start, so a MIN node maximises in a search started at one), else whether the search maximises."""
+    return game.kind(node) if isinstance(game, GameTree) else "MAX" if maxing else "MIN"
 
 
 def shallow_notes(game: Any, state: Hashable, max_sum: float) -> tuple[Any, list[Note]]:
@@ -146,12 +155,11 @@ def shallow_notes(game: Any, state: Hashable, max_sum: float) -> tuple[Any, list
     players = list(game.players)
     notes: list[Note] = []
     path: list[Frame] = []
-    pending: list = [None]
+    pending: list[tuple] = []
 
     def value(s: Hashable, owner: Any, bound: Any) -> Any:
         if game.is_terminal(s):
-            notes.append(Note(("leaf", s), _snap(path), pending[0]))
-            pending[0] = None
+            notes.append(Note(("leaf", s), _snap(path), _take(pending)))
             return game.utilities(s)
         me = game.to_move(s)
         j = players.index(me)
@@ -159,8 +167,7 @@ def shallow_notes(game: Any, state: Hashable, max_sum: float) -> tuple[Any, list
         path.append(frame)
         for a in game.actions(s):
             child = game.result(s, a)
-            notes.append(Note(("generate", child), _snap(path), pending[0]))
-            pending[0] = None
+            notes.append(Note(("generate", child), _snap(path), _take(pending)))
             frame.done.append((child, None))
             v = value(child, me, None if frame.v is None else frame.v[j])
             frame.done[-1] = (child, v)
@@ -168,14 +175,14 @@ def shallow_notes(game: Any, state: Hashable, max_sum: float) -> tuple[Any, list
                 frame.v = v
             if bound is not None and owner != me and frame.v[j] >= max_sum - bound:
                 if len(frame.done) < frame.width:
-                    pending[0] = _snap(path)
+                    pending.append(_snap(path))
                 path.pop()
                 return frame.v
         path.pop()
         return frame.v
 
     result = value(state, None, None)
-    notes.append(Note(None, (), pending[0]))
+    notes.append(Note(None, (), _take(pending)))
     return result, notes
 
 

@@ -31,7 +31,9 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, Callable, Hashable
 
+from course_lib.annotations import action_text
 from course_lib.games import Game
+from course_lib.trace import Traced
 
 from .. import common, explainer, kit
 from ..kit import Case, Run
@@ -390,6 +392,39 @@ def _decision_group(todo: list[Case], alphabeta_decision: Callable[..., Any],
         raise
 
 
+def root_values(case: Case, mine: Run) -> str:
+    """Each root move's correct value for the player to move at the root, the move the first-best rule keeps, and
+    what the student's trace shows of its own values (`_own_searches`), and the move it returned."""
+    game, state = case.game, case.state
+    p = game.to_move(state)
+    moves = [(a, game.result(state, a)) for a in game.actions(state)]
+    worth = [(a, c, ref._search(game, c, -math.inf, math.inf, p, ref.CORRECT)) for a, c in moves]
+    best = None
+    for a, _, v in worth:
+        if best is None or v > best[1]:
+            best = (a, v)
+    name = namer(case, mine)
+    tree = case.is_tree
+
+    def listed(values: list) -> str:
+        return ", ".join(f"{action_text(a)}{' (' + name(c) + ')' if tree else ''}: {explainer.num(v)}"
+                         for a, c, v in values)
+
+    where = f" {name(state)}" if tree else ""
+    lines = [f"The root{where} ({p} to move): the correct decision's moves are worth, for {p}, {listed(worth)}; "
+             f"it keeps the first best, {action_text(best[0])}."]
+    own = _own_searches(case, mine)
+    if own is not None:
+        q, values = own
+        there = ", the player to move there," if all(game.is_terminal(c) or game.to_move(c) == q for c in values) else ""
+        lines.append(f"Below each root move, yours took exactly the steps of the correct alpha-beta search of that "
+                     f"child alone for {q}{there} with the full window (-inf, inf); those "
+                     f"searches find, for {q}: {listed([(a, c, values[c]) for a, c, _ in worth if c in values])}.")
+    got = [v for a, _, v in worth if common.same(a, mine.result)]
+    lines.append(f"Yours returned {mine.result!r:.60}" + (f" (worth {explainer.num(got[0])} for {p})." if got else "."))
+    return "\n".join(lines)
+
+
 def check_decision(alphabeta_decision: Callable[..., Any], alphabeta_value: Callable[..., Any] | None = None) -> int:
     """The first best action in actions() order, as an action, for either player."""
     todo = data.cases("decision")
@@ -407,11 +442,49 @@ def check_decision(alphabeta_decision: Callable[..., Any], alphabeta_value: Call
             advice = "Keep the first best action in actions() order (change it only on a strictly better value)."
             if not any(common.same(mine.result, a) for a in legal):
                 advice = f"alphabeta_decision returns one of game.actions(state): here {legal!r:.100}."
-            compare_result("alphabeta_decision", case, mine.result, want.result, _hint(judge, case, mine, advice),
-                           mine, judge.note)
+            hint = _hint(judge, case, mine, advice)
+            compare_result("alphabeta_decision", case, mine.result, want.result,
+                           partial(_with_root, hint, case, mine), mine, judge.note)
             judge.passes(case, mine)
 
     return _decision_group(todo, alphabeta_decision, alphabeta_value, judge, compare)
+
+
+def _own_searches(case: Case, mine: Run) -> tuple[Any, dict] | None:
+    """When the student's decision searched every root move it made as the correct alpha-beta search of that child
+    alone, with the full window, for one player other than the root's (the steps below each child are those of
+    that search): that player and each child's value for it. None otherwise."""
+    game, state = case.game, case.state
+    events = mine.trace.events(*kit.STEPS)
+    parent = {e.node: e.parent for e in events if e.kind == "generate"}
+    below: dict = {}  # root child -> the student's steps below it, in order
+    for e in events:
+        node = e.node if e.kind != "generate" or e.parent != state else None
+        while node is not None and parent.get(node) not in (state, None):
+            node = parent[node]
+        if node is not None and parent.get(node) == state:
+            below.setdefault(node, []).append((e.kind, e.node))
+    players = {e.player for e in events if e.kind == "utility"}
+    if not below or len(players) != 1 or players == {game.to_move(state)}:
+        return None
+    q, values = players.pop(), {}
+    for child, got in below.items():
+        traced = Traced(game)
+        values[child] = ref._search(traced, child, -math.inf, math.inf, q, ref.CORRECT)
+        if got != [(e.kind, e.node) for e in traced.trace.events(*kit.STEPS)]:
+            return None
+    return q, values
+
+
+def _with_root(hint: Callable[[], str], case: Case, mine: Run) -> str:
+    """A decision's hint led by the root moves' values (`root_values`); the hint alone when they cannot be told."""
+    text = hint()
+    if not text:
+        return text
+    try:
+        return root_values(case, mine) + "\n" + text
+    except Exception:  # noqa: BLE001 - an explanation must never hide the failure itself
+        return text
 
 
 def check_decision_pruning(alphabeta_decision: Callable[..., Any],

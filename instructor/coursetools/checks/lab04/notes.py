@@ -9,7 +9,7 @@ from typing import Any, Callable, Hashable
 
 from course_lib.explain import Frame, Note, first_wrong_step
 
-from ..explainer import _snap
+from ..explainer import _snap, _take, search_kind
 
 
 def ordered_notes(game: Any, state: Hashable, key: Callable[[Any, Any], Any] | None = None, depth: float = math.inf,
@@ -20,16 +20,14 @@ def ordered_notes(game: Any, state: Hashable, key: Callable[[Any, Any], Any] | N
     player = game.to_move(state)
     notes: list[Note] = []
     path: list[Frame] = []
-    pending: list = [None]
+    pending: list[tuple] = []
 
     def search(s: Hashable, a: float, b: float, d: float) -> Any:
         if game.is_terminal(s):
-            notes.append(Note(("utility", s), _snap(path), pending[0]))
-            pending[0] = None
+            notes.append(Note(("utility", s), _snap(path), _take(pending)))
             return game.utility(s, player)
         if d == 0:
-            notes.append(Note(("evaluate", s), _snap(path), pending[0]))
-            pending[0] = None
+            notes.append(Note(("evaluate", s), _snap(path), _take(pending)))
             return evaluate(s, player)
         maxing = game.to_move(s) == player
         acts = list(game.actions(s))
@@ -42,13 +40,12 @@ def ordered_notes(game: Any, state: Hashable, key: Callable[[Any, Any], Any] | N
             keys = {x: key(s, x) for x in acts}
             acts = sorted(acts, key=lambda x: keys[x])
             order = [(game.result(s, x), keys[x]) for x in acts]
-        frame = Frame(s, "MAX" if maxing else "MIN", a, b, -math.inf if maxing else math.inf, width=len(acts),
+        frame = Frame(s, search_kind(game, s, maxing), a, b, -math.inf if maxing else math.inf, width=len(acts),
                       order=order)
         path.append(frame)
         for x in acts:
             child = game.result(s, x)
-            notes.append(Note(("generate", child), _snap(path), pending[0]))
-            pending[0] = None
+            notes.append(Note(("generate", child), _snap(path), _take(pending)))
             frame.done.append((child, None))
             w = search(child, frame.alpha, frame.beta, d - 1)
             frame.done[-1] = (child, w)
@@ -66,12 +63,12 @@ def ordered_notes(game: Any, state: Hashable, key: Callable[[Any, Any], Any] | N
 
     def leave(frame: Frame, cut: bool) -> Any:
         if cut:
-            pending[0] = _snap(path)
+            pending.append(_snap(path))
         path.pop()
         return frame.v
 
     value = search(state, -math.inf, math.inf, depth)
-    notes.append(Note(None, (), pending[0]))
+    notes.append(Note(None, (), _take(pending)))
     return value, notes
 
 
