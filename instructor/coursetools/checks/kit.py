@@ -229,7 +229,7 @@ def compose(text: str | None, named: Sequence[Mistake], cases: int, advice: str,
     """The first wrong step (or, without one, `advice`), then the known mistakes named."""
     if text is None:
         text = _fallback(case, mine, correct, steps, show_step)
-        text += ("" if named else f" {NO_MODEL}") + (f" {advice[:1].upper()}{advice[1:]}" if advice else "")
+        text += ("" if named else f" {NO_MODEL}") + (f" {advice}" if advice else "")
     return text + ("\n" + known_line(named, cases) if named else "")
 
 
