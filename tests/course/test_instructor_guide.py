@@ -146,6 +146,7 @@ def test_the_guide_walks_as_a_non_root_user(tmp_path):
     blocks = shell_blocks(GUIDE.read_text())
     assert len(blocks) >= 8, "the guide's shell blocks were not found"
     scratch = Path(tempfile.mkdtemp(prefix="guide-walk-", dir="/tmp"))
+    subprocess.run(["userdel", STUDENT], capture_output=True)  # left by a run that was killed, if any
     subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", STUDENT], check=True)
     try:
         make_scratch_course(scratch)
