@@ -192,11 +192,17 @@ def ensure_assignment(root: Path, lab: str) -> None:
                 return
         except MissingEntry:
             pass
-    with tempfile.TemporaryDirectory(prefix="release-") as tmp:
-        proc = subprocess.run(
-            [sys.executable, "-m", "nbgrader", "generate_assignment", lab, "--force", "--log-level=WARN",
-             f"--CourseDirectory.release_directory={tmp}"],
-            cwd=root, env=tool_env(), capture_output=True, text=True)
+    for attempt in range(3):
+        with tempfile.TemporaryDirectory(prefix="release-") as tmp:
+            proc = subprocess.run(
+                [sys.executable, "-m", "nbgrader", "generate_assignment", lab, "--force", "--log-level=WARN",
+                 f"--CourseDirectory.release_directory={tmp}"],
+                cwd=root, env=tool_env(), capture_output=True, text=True)
+        # Two graders of different labs on one PostgreSQL gradebook can both find the course's row missing and both
+        # insert it: the one that loses the race fails on the unique key, and finds the row when it tries again.
+        if not proc.returncode or "UniqueViolation" not in proc.stdout + proc.stderr or attempt == 2:
+            break
+        time.sleep(1 + attempt)
     if proc.returncode:
         raise RuntimeError(f"nbgrader generate_assignment {lab} failed:\n{proc.stdout}{proc.stderr}")
 
