@@ -20,7 +20,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -36,7 +35,7 @@ import pytest
 from coursetools.quality.bank import solution_answers
 from coursetools.course.labfiles import written_answers
 from coursetools.quality.submission import build_submission
-from coursetools.quality.processes import stop
+from coursetools.quality.processes import free_port, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -56,12 +55,6 @@ def _labs_with_release() -> list[str]:
     return sorted(p.name for p in (ROOT / "release").iterdir()
                   if p.is_dir() and (p / f"{p.name}.ipynb").is_file()
                   and (ROOT / "source" / p.name / f"{p.name}.ipynb").is_file())
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _write_json(path: Path, data: dict) -> None:
@@ -106,7 +99,7 @@ def lab_server(tmp_path_factory):
                JUPYTERLAB_SETTINGS_DIR=str(settings),
                JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"),
                COURSE_DB_URL="sqlite:///" + str(tmp / "gradebook.db"))
-    port = _free_port()
+    port = free_port()
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
            "--ServerApp.port_retries=0", f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={course}",
            "--LabApp.news_url=", "--LabApp.extension_manager=readonly",

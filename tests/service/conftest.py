@@ -9,13 +9,14 @@ PostgreSQL database of the tests' own (emptied first), and stops what it started
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from coursetools.quality.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,13 +65,7 @@ class Worker:
         return False
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(60)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop(self.proc)
         self._log.close()
 
 

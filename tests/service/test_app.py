@@ -7,7 +7,6 @@ import datetime
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from coursetools.quality.processes import free_port
+
 from coursetools.course.labfiles import solution_answers
 from coursetools.quality.submission import build_submission, parse_answers
 from coursetools.quality.toycourse import make_lab_course
@@ -25,12 +26,6 @@ from coursetools.service import records, tokens
 ROOT = Path(__file__).resolve().parents[2]
 LAB = "02_minimax"
 CLOSED_LAB = "03_alphabeta"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

@@ -436,6 +436,7 @@ class Judge:
     descent: Callable[[Case], "explainer.Descent | None"] | None = None
     choice: Choice | None = None
     players: bool = False        # a leaf valued for another player is the first wrong step (`where`)
+    found: dict = field(default_factory=dict)  # what a group's profiler found, kept for its own messages
     settled: bool = False
     note: str = ""
     passed: list = field(default_factory=list)

@@ -101,15 +101,13 @@ def _fail(message: str, hint: str, case: Case) -> None:
 
 
 def make_judge(group: str, student: Callable[..., Any], cases: list[Case]) -> Judge:
-    found: dict[str, ref.Flags | None] = {}
-
     def profiler(evidence: list) -> ref.Flags:
-        found["profile"] = profile(student, "value" if group.startswith("value") else "decision", evidence)
-        return ref.CORRECT if found["profile"] is None else ref.put_right(group, found["profile"])
+        # the profile itself is kept, before this group's mistakes are put right (`_failed`)
+        judge.found["profile"] = profile(student, "value" if group.startswith("value") else "decision", evidence)
+        return ref.CORRECT if judge.found["profile"] is None else ref.put_right(group, judge.found["profile"])
 
     judge = Judge(student, cases, ref.CORRECT, partial(ref.model, group), lambda e: [ref.group_mistakes(group, e)],
                   profiler, _kept_note)
-    judge.found = found  # type: ignore[attr-defined]  # the profile itself, before this group's mistakes are put right
     if group.startswith("value"):
         judge.descent = lambda case: replace(explainer.minimax_descent(
             case.game, lambda node: answer(student, replace(case, state=node)), max_calls=20), below=3,
@@ -128,7 +126,7 @@ def _failed(judge: Judge, case: Case, got: Any, hint: Callable[[], str]) -> tupl
     if judge.expected == judge.correct:
         return right, judge.note, hint() if judge.settled else ""
     kept = judge.want(case).result
-    full = judge.found.get("profile")  # type: ignore[attr-defined]
+    full = judge.found.get("profile")
     described = full is not None and common.same(run_model_result(judge.model(full), case), got)
     if described:
         note = judge.note if common.same(kept, right) else (
@@ -169,17 +167,16 @@ def _root_choice(student: Callable[..., Any], case: Case, mine: Run, want: Run, 
     game, state = case.game, case.state
     if not common.same(want.result, ref.model_decision(game, state)):
         return None
-    p = game.to_move(state)
-    values = [explainer.value_for(game, game.result(state, a), p) for a in game.actions(state)]
-    if not any(common.same(mine.result, a) for a in game.actions(state)):
-        pass  # not a move at all: whatever its values, the choice at the root is wrong
-    elif case.is_tree:
+    a_move = any(common.same(mine.result, a) for a in game.actions(state))
+    if a_move and not case.is_tree:
+        return None
+    if a_move:  # (not a move at all: whatever its values, the choice at the root is wrong)
+        p = game.to_move(state)
+        values = [explainer.value_for(game, game.result(state, a), p) for a in game.actions(state)]
         seen = _tree_values(student, case)
         wrong = [] if seen is None else [i for i, v in enumerate(values) if seen[(i,)] != v]
         if wrong:
             return _wrong_below(student, case, seen, wrong[0], name)
-    else:
-        return None
     return explainer.minimax_choice(case.name, game, state, mine.result, name)
 
 
