@@ -31,13 +31,13 @@ import nbformat
 
 import pytest
 from test_browser import (
-    ARTIFACTS, BOARD_NOTEBOOK, ROOT, STEPPER_NOTEBOOK, TOKEN, _assert_clean_console, _errors_in_outputs, _free_port,
+    ARTIFACTS, BOARD_NOTEBOOK, ROOT, STEPPER_NOTEBOOK, TOKEN, _assert_clean_console, _errors_in_outputs,
     _open, _run_all, _shot, _wait_idle, _write_json, chromium, lab_page, lab_server,
 )
 
 from coursetools.quality.bank import solution_answers
 from coursetools.quality.submission import build_submission
-from coursetools.quality.processes import stop
+from coursetools.quality.processes import free_port, stop
 
 __all__ = ["chromium", "lab_page", "lab_server"]  # fixtures shared with test_browser.py
 
@@ -191,7 +191,7 @@ def notebook7_server(lab_server, tmp_path_factory):
     env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""),
                JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
                JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"))
-    port = _free_port()
+    port = free_port()
     cmd = [sys.executable, "-m", "jupyter", "notebook", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
            "--ServerApp.port_retries=0", f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={course}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:

@@ -128,3 +128,45 @@ def test_two_graders_on_different_labs_write_one_postgresql_gradebook(tmp_path, 
     with psycopg.connect(libpq) as conn:
         names = {r[0] for r in conn.execute("SELECT name FROM assignment")}
     assert names == {LAB, second}
+
+
+def test_graders_adding_the_same_students_at_once_each_find_them(services, monkeypatch):
+    """Threads standing for graders of different labs add the same new students at one moment (a barrier before
+    each): the ones that lose the insert race find the row instead of failing, and each student is there once."""
+    import threading
+
+    from coursetools import tool_env
+    from coursetools.grading.autograde import ensure_student
+
+    monkeypatch.setenv("PATH", tool_env()["PATH"])  # nbgrader runs alembic by name
+
+    database = "gradebook_students"
+    with psycopg.connect(services[svc.DB_ENV], autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {database}")
+    libpq = services[svc.DB_ENV].replace("/course_tests?", f"/{database}?")
+    url = "postgresql+psycopg" + libpq[len("postgresql"):]
+    with Gradebook(url, COURSE):
+        pass
+    students, graders = [f"s{i:02d}" for i in range(15)], 4
+    barrier, errors = threading.Barrier(graders), []
+
+    def grader() -> None:
+        try:
+            with Gradebook(url, COURSE) as gb:
+                for student in students:
+                    barrier.wait(timeout=60)
+                    ensure_student(gb, student)
+        except Exception as e:  # noqa: BLE001 - kept for the assertion, with its type
+            errors.append(repr(e))
+            barrier.abort()
+
+    threads = [threading.Thread(target=grader) for _ in range(graders)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not errors, errors
+    with psycopg.connect(libpq) as conn:
+        rows = [r[0] for r in conn.execute("SELECT id FROM student ORDER BY id")]
+    assert rows == students

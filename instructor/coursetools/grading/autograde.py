@@ -207,6 +207,20 @@ def ensure_assignment(root: Path, lab: str) -> None:
         raise RuntimeError(f"nbgrader generate_assignment {lab} failed:\n{proc.stdout}{proc.stderr}")
 
 
+def ensure_student(gb, student: str) -> None:
+    """Add `student` to the open gradebook `gb` unless they are there already.
+
+    Two graders of different labs on one PostgreSQL gradebook can both find a student missing and both insert
+    them: nbgrader rolls back the one that loses the race (InvalidEntry), and that one then finds the row.
+    """
+    from nbgrader.api import InvalidEntry
+
+    try:
+        gb.update_or_create_student(student)
+    except InvalidEntry:
+        gb.find_student(student)  # MissingEntry here means the insert failed for another reason
+
+
 # --- submissions ---------------------------------------------------------------------------------------------
 
 def _timestamp(folder: Path) -> str | None:
@@ -765,7 +779,7 @@ class Grader:
                 Gradebook(self.url, self.course) as dst:
             warnings.simplefilter("ignore", SAWarning)  # nbgrader's own autoflush noise
             sub = src.find_submission(self.lab, student)
-            dst.update_or_create_student(student)
+            ensure_student(dst, student)
             dst.update_or_create_submission(self.lab, student, timestamp=sub.timestamp)
             for nb in sub.notebooks:
                 dnb = dst.find_submission_notebook(nb.name, self.lab, student)
@@ -801,7 +815,7 @@ class Grader:
 
         with warnings.catch_warnings(), Gradebook(self.url, self.course) as gb:
             warnings.simplefilter("ignore", SAWarning)
-            gb.update_or_create_student(student)
+            ensure_student(gb, student)
             ts = _timestamp(self.root / "submitted" / student / self.lab)
             gb.update_or_create_submission(self.lab, student, **({"timestamp": ts} if ts else {}))
         shutil.rmtree(self.root / "autograded" / student / self.lab, ignore_errors=True)

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Callable
 
 from coursetools.grading.autograde import (Grader, Report, Result, _timestamp, check_submission, course_id, db_url,
-                                           ensure_assignment, is_up_to_date, notebook_names, submitted_students)
+                                           ensure_assignment, ensure_student, is_up_to_date, notebook_names,
+                                           submitted_students)
 from coursetools.sandbox.safecopy import copy_submission, printable
 from coursetools.service.selfcheck import write_scratch_config
 
@@ -145,7 +146,7 @@ def _merge(root: Path, lab: str, student: str, url: str, course: str, result: di
     stamp = _timestamp(Path(root) / "submitted" / student / lab)
     with warnings.catch_warnings(), Gradebook(url, course) as gb:
         warnings.simplefilter("ignore", SAWarning)
-        gb.update_or_create_student(student)
+        ensure_student(gb, student)
         gb.update_or_create_submission(lab, student, **({"timestamp": stamp} if stamp else {}))
         for name, nb in result["notebooks"].items():
             dnb = gb.find_submission_notebook(name, lab, student)
@@ -266,7 +267,7 @@ def _record_unusable(root: Path, lab: str, student: str, url: str, course: str) 
 
     with warnings.catch_warnings(), Gradebook(url, course) as gb:
         warnings.simplefilter("ignore", SAWarning)
-        gb.update_or_create_student(student)
+        ensure_student(gb, student)
         ts = _timestamp(Path(root) / "submitted" / student / lab)
         gb.update_or_create_submission(lab, student, **({"timestamp": ts} if ts else {}))
     shutil.rmtree(Path(root) / "autograded" / student / lab, ignore_errors=True)
