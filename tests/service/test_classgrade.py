@@ -44,6 +44,19 @@ def cell_grades(url: str, lab: str) -> dict[str, dict[str, float]]:
     return out
 
 
+def fresh_gradebook(services: dict[str, str], database: str) -> tuple[str, str]:
+    """A new PostgreSQL database on the test server with nbgrader's tables in it, as the instructor makes it once:
+    its libpq address (for psycopg) and its SQLAlchemy URL (for nbgrader)."""
+    with psycopg.connect(services[svc.DB_ENV], autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {database}")
+    libpq = services[svc.DB_ENV].replace("/course_tests?", f"/{database}?")
+    url = "postgresql+psycopg" + libpq[len("postgresql"):]
+    with Gradebook(url, COURSE):  # nbgrader makes its tables
+        pass
+    return libpq, url
+
+
 def run(course: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     from coursetools import tool_env
 
@@ -107,14 +120,7 @@ def test_two_graders_on_different_labs_write_one_postgresql_gradebook(tmp_path, 
         for student, answers in marks.items():
             out = course / "submitted" / student / lab / f"{lab}.ipynb"
             build_submission(course / "release" / lab / f"{lab}.ipynb", parse_answers(answers), out)
-    database = "gradebook_tests"
-    with psycopg.connect(services[svc.DB_ENV], autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {database}")
-    libpq = services[svc.DB_ENV].replace("/course_tests?", f"/{database}?")
-    url = "postgresql+psycopg" + libpq[len("postgresql"):]
-    with Gradebook(url, COURSE):  # the instructor creates the database once; nbgrader makes its tables
-        pass
+    libpq, url = fresh_gradebook(services, "gradebook_tests")
     procs = [subprocess.Popen([sys.executable, "-m", "coursetools", "grade", lab, "--jobs", "1"], cwd=course,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               env={**os.environ, "COURSE_DB_URL": url})
@@ -139,15 +145,7 @@ def test_graders_adding_the_same_students_at_once_each_find_them(services, monke
     from coursetools.grading.autograde import ensure_student
 
     monkeypatch.setenv("PATH", tool_env()["PATH"])  # nbgrader runs alembic by name
-
-    database = "gradebook_students"
-    with psycopg.connect(services[svc.DB_ENV], autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {database}")
-    libpq = services[svc.DB_ENV].replace("/course_tests?", f"/{database}?")
-    url = "postgresql+psycopg" + libpq[len("postgresql"):]
-    with Gradebook(url, COURSE):
-        pass
+    libpq, url = fresh_gradebook(services, "gradebook_students")
     students, graders = [f"s{i:02d}" for i in range(15)], 4
     barrier, errors = threading.Barrier(graders), []
 
