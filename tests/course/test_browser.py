@@ -22,8 +22,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
-import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlparse
@@ -35,7 +33,7 @@ import pytest
 from coursetools.quality.bank import solution_answers
 from coursetools.course.labfiles import written_answers
 from coursetools.quality.submission import build_submission
-from coursetools.quality.processes import free_port, stop
+from coursetools.quality.processes import answering, free_port, stop, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -110,19 +108,7 @@ def lab_server(tmp_path_factory):
     proc = subprocess.Popen(cmd, cwd=course, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited with {proc.returncode}:\n{(tmp / 'server.log').read_text()}")
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"jupyter lab did not answer in 90 s:\n{(tmp / 'server.log').read_text()}")
-            time.sleep(0.2)  # polling the server until it answers
+        wait_until(lambda: answering(base, f"/api/status?token={TOKEN}"), proc, tmp / "server.log", "jupyter lab", 90)
         yield base, course, lab
     finally:
         stop(proc)  # the server shuts its kernels down

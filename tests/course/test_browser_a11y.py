@@ -24,7 +24,6 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import nbformat
@@ -37,7 +36,7 @@ from test_browser import (
 
 from coursetools.quality.bank import solution_answers
 from coursetools.quality.submission import build_submission
-from coursetools.quality.processes import free_port, stop
+from coursetools.quality.processes import answering, free_port, stop, wait_until
 
 __all__ = ["chromium", "lab_page", "lab_server"]  # fixtures shared with test_browser.py
 
@@ -200,17 +199,8 @@ def notebook7_server(lab_server, tmp_path_factory):
         proc = subprocess.Popen(cmd, cwd=course, env=env, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 90
-            while True:
-                assert proc.poll() is None, f"jupyter notebook exited:\n{(tmp / 'server.log').read_text()}"
-                try:
-                    with urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2) as r:
-                        if r.status == 200:
-                            break
-                except OSError:
-                    pass
-                assert time.monotonic() < deadline, f"no answer in 90 s:\n{(tmp / 'server.log').read_text()}"
-                time.sleep(0.2)  # polling the server until it answers
+            wait_until(lambda: answering(base, f"/api/status?token={TOKEN}"), proc, tmp / "server.log",
+                       "jupyter notebook", 90)
             yield base
         finally:
             stop(proc)  # the server shuts its kernel down

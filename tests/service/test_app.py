@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from coursetools.quality.processes import free_port
-
 from coursetools.course.labfiles import solution_answers
+from coursetools.quality.processes import free_port
 from coursetools.quality.submission import build_submission, parse_answers
 from coursetools.quality.toycourse import make_lab_course
 from coursetools.service import records, tokens

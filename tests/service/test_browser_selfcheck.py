@@ -13,8 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -23,8 +21,8 @@ import pytest
 
 from coursetools.service import records, tokens
 
-from test_app import LAB, Server, course, free_port, notebook  # noqa: F401 - `course` is a fixture
-from coursetools.quality.processes import stop
+from test_app import LAB, Server, course, notebook  # noqa: F401 - `course` is a fixture
+from coursetools.quality.processes import answering, free_port, stop, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -64,15 +62,9 @@ def jupyter(tmp_path):
             "JUPYTERLAB_SETTINGS_DIR": str(settings), "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "workspaces")})
         procs.append((proc, log))
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            assert proc.poll() is None, (tmp_path / "jupyter.log").read_text()
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2):
-                    return base
-            except OSError:
-                time.sleep(0.2)
-        raise TimeoutError((tmp_path / "jupyter.log").read_text())
+        wait_until(lambda: answering(base, f"/api/status?token={TOKEN}"), proc, tmp_path / "jupyter.log",
+                   "jupyter lab", 120)
+        return base
 
     yield start
     for proc, log in procs:

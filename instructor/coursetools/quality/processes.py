@@ -52,10 +52,10 @@ def stop(proc: subprocess.Popen | None) -> None:
         proc.wait()
 
 
-def answering(url: str) -> bool:
-    """True when the HTTP service at `url` answers its front page."""
+def answering(url: str, path: str = "/") -> bool:
+    """True when the HTTP service at `url` answers `path` (its front page unless told) with 200."""
     try:
-        with urllib.request.urlopen(url + "/", timeout=2) as reply:
+        with urllib.request.urlopen(url + path, timeout=2) as reply:
             return reply.status == 200
     except OSError:
         return False
