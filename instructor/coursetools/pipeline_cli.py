@@ -105,16 +105,22 @@ def cmd_feedback(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Export a lab's grades: exports/<lab>-grades.csv (nbgrader export) and exports/<lab>-cells.csv (per test cell)."""
+    """Export a lab's grades: exports/<lab>-grades.csv and <lab>-cells.csv, or with --to an LMS's import file."""
     from coursetools.grading.autograde import course_id, db_url
     from coursetools.grading.lmsexport import write_cells_csv
 
     root = course_root()
+    if args.to:
+        return _export_lms(root, args)
+    if args.roster:
+        print("coursetools export: --roster goes with --to canvas or --to moodle", file=sys.stderr)
+        return 2
     (root / "exports").mkdir(exist_ok=True)
     grades = root / "exports" / f"{args.lab}-grades.csv"
     if _nbgrader(root, "export", f"--to={grades}", f"--assignment={args.lab}", "--log-level=WARN"):
         print(f"coursetools export {args.lab}: nbgrader export failed (above)", file=sys.stderr)
         return 1
+    grades.chmod(0o600)
     try:
         cells, pending = write_cells_csv(db_url(root), course_id(root), args.lab, root / "exports" / f"{args.lab}-cells.csv")
     except ValueError as exc:
@@ -124,6 +130,28 @@ def cmd_export(args: argparse.Namespace) -> int:
     if pending:
         print(f"  {pending} written answer(s) are not graded yet: they are empty in {cells.name} and count 0 in "
               f"{grades.name}")
+    return 0
+
+
+def _export_lms(root: Path, args: argparse.Namespace) -> int:
+    """``coursetools export LAB --to canvas|moodle --roster FILE``: the LMS's own import file in exports/."""
+    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.lmsexport import describe, write_lms_csv
+
+    if not args.roster:
+        print(f"coursetools export: --to {args.to} needs --roster FILE, the student list {args.to.title()} exports "
+              "(docs/instructor-guide.md, section 7)", file=sys.stderr)
+        return 2
+    out = root / "exports" / f"{args.lab}-{args.to}.csv"
+    try:
+        made, roster = write_lms_csv(db_url(root), course_id(root), args.lab, args.to, Path(args.roster), out,
+                                     id_column=args.id_column, pending=args.pending,
+                                     hand_graded=not args.autograded_only, assignment_id=args.assignment_id,
+                                     feedback=args.feedback)
+    except ValueError as exc:
+        print(f"coursetools export {args.lab}: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(describe(made, roster, out, args.pending)))
     return 0
 
 
@@ -299,7 +327,23 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
                    help="grade although the lab's checks changed since it was handed out (logged in frozen-checks.log)")
     parsers["feedback"].add_argument("lab")
     parsers["feedback"].add_argument("--students", nargs="*", help="only these students")
-    parsers["export"].add_argument("lab")
+    p = parsers["export"]
+    p.add_argument("lab")
+    p.add_argument("--to", choices=("canvas", "moodle"),
+                   help="write the LMS's own grade import file, exports/LAB-canvas.csv or exports/LAB-moodle.csv")
+    p.add_argument("--roster", help="the students as the LMS exports them: Canvas's gradebook CSV, Moodle's "
+                                    "participants list or grade export")
+    p.add_argument("--id-column", help="the roster column holding the course's student ids (default: Canvas's "
+                                       "'SIS Login ID', Moodle's 'ID number')")
+    p.add_argument("--pending", choices=("leave-out", "blank"), default="leave-out",
+                   help="a student whose written answer is not graded yet: left out of the file (default) or left "
+                        "blank; never 0")
+    p.add_argument("--autograded-only", action="store_true",
+                   help="totals of the autograded tests only, without the hand-graded answers")
+    p.add_argument("--assignment-id", help="Canvas: the lab's assignment id (default: read from the roster's "
+                                           "'LAB (id)' column)")
+    p.add_argument("--feedback", action="store_true",
+                   help="Moodle: a feedback column beside the grade (always together with it)")
     parsers["hand-out"].add_argument("lab")
     parsers["hand-out"].add_argument("--lms", action="store_true",
                                      help="hand out through an LMS (no exchange): freeze the checks, name the file")
