@@ -278,6 +278,24 @@ def cmd_student_edition(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_similarity(args: argparse.Namespace) -> int:
+    """Rank pairs of students by how alike their solution code is (similarity, not proof); instructor-only report."""
+    from coursetools.grading.similarity import write_similarity
+    from coursetools.sandbox.safecopy import printable
+
+    try:
+        paths, pairs = write_similarity(course_root(), args.lab)
+    except ValueError as exc:
+        print(f"coursetools similarity {args.lab}: {exc}", file=sys.stderr)
+        return 2
+    print(f"similarity of {args.lab} (similarity, not proof: read the code before deciding anything): "
+          f"{paths['html']} and {paths['csv'].name}, readable by you only")
+    for p in pairs[:args.top]:
+        others = f"; other labs {p.other_mean:.2f}" if p.other_labs else ""
+        print(f"  {p.score:.2f}  {printable(p.a)}  {printable(p.b)}{others}")
+    return 0
+
+
 def cmd_zip_collect(args: argparse.Namespace) -> int:
     """Put an LMS zip of .ipynb files into submitted/ (see README for the file-name pattern)."""
     from coursetools.grading.exchange import collect_zip
@@ -297,6 +315,7 @@ PIPELINE_COMMANDS = {
     "rebuild-gradebook": cmd_rebuild_gradebook,
     "report": cmd_report,
     "selfcheck-demo": cmd_selfcheck_demo,
+    "similarity": cmd_similarity,
     "student-edition": cmd_student_edition,
     "zip-collect": cmd_zip_collect,
 }
@@ -356,6 +375,8 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     parsers["report"].add_argument("labs", nargs="+", metavar="LAB", help="graded labs")
     parsers["student-edition"].add_argument("--out", help="folder to write (default build/student-edition)")
     parsers["selfcheck-demo"].add_argument("labs", nargs="*", metavar="LAB", help="only these labs (default: every lab)")
+    parsers["similarity"].add_argument("lab")
+    parsers["similarity"].add_argument("--top", type=int, default=5, help="pairs to print (the files have every pair)")
     p = parsers["zip-collect"]
     p.add_argument("lab")
     p.add_argument("zip")
