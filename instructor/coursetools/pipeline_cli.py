@@ -278,6 +278,56 @@ def cmd_student_edition(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_push_grades(args: argparse.Namespace) -> int:
+    """Send a lab's scores to the LMS by LTI 1.3 (Assignment and Grade Services), settings in lti.ini."""
+    import datetime
+
+    from coursetools import write_private
+    from coursetools.grading.lti import LtiError, push_grades, read_settings
+    from coursetools.sandbox.safecopy import printable
+
+    root = course_root()
+    lines: list[str] = []
+    log_file = root / "exports" / f"{args.lab}-push-grades.log"
+    previous = log_file.read_text() if log_file.is_file() and not log_file.is_symlink() else ""
+
+    def log(line: str) -> None:
+        stamp = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+        lines.append(f"{stamp} {printable(line)}")
+
+    try:
+        settings = read_settings(root, Path(args.settings) if args.settings else None)
+        outcome = push_grades(root, args.lab, settings, log)
+    except LtiError as exc:
+        log(f"stopped: {exc}")
+        print(f"coursetools push-grades {args.lab}: {printable(exc)}", file=sys.stderr)
+        return 2
+    finally:
+        write_private(log_file, previous + "".join(f"{line}\n" for line in lines))
+    print(printable(outcome.summary(args.lab)))
+    print(f"every attempt is in {log_file}")
+    return 1 if outcome.failed else 0
+
+
+def cmd_lti_key(args: argparse.Namespace) -> int:
+    """Make the course's LTI 1.3 key (a private PEM file, mode 0600) and print the public JWK to register in the LMS."""
+    import json
+
+    from coursetools.grading.lti import LtiError, new_key, read_private_key, public_jwk
+
+    path = Path(args.file)
+    existed = path.exists()
+    try:
+        jwk = public_jwk(read_private_key(path)) if existed else new_key(path)
+    except (LtiError, OSError) as exc:
+        print(f"coursetools lti-key: {exc}", file=sys.stderr)
+        return 2
+    print(f"{'kept' if existed else 'wrote'} the private key {path} (readable by you only; never share it). "
+          "The public key to paste into the LMS's LTI 1.3 developer key / tool registration:")
+    print(json.dumps(jwk, indent=2))
+    return 0
+
+
 def cmd_similarity(args: argparse.Namespace) -> int:
     """Rank pairs of students by how alike their solution code is (similarity, not proof); instructor-only report."""
     from coursetools.grading.similarity import write_similarity
@@ -316,6 +366,8 @@ PIPELINE_COMMANDS = {
     "report": cmd_report,
     "selfcheck-demo": cmd_selfcheck_demo,
     "similarity": cmd_similarity,
+    "push-grades": cmd_push_grades,
+    "lti-key": cmd_lti_key,
     "student-edition": cmd_student_edition,
     "zip-collect": cmd_zip_collect,
 }
@@ -375,6 +427,10 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     parsers["report"].add_argument("labs", nargs="+", metavar="LAB", help="graded labs")
     parsers["student-edition"].add_argument("--out", help="folder to write (default build/student-edition)")
     parsers["selfcheck-demo"].add_argument("labs", nargs="*", metavar="LAB", help="only these labs (default: every lab)")
+    parsers["push-grades"].add_argument("lab")
+    parsers["push-grades"].add_argument("--settings", help="the LTI settings file (default: lti.ini in the course)")
+    parsers["lti-key"].add_argument("file", nargs="?", default="lti-key.pem",
+                                    help="the private key file (default lti-key.pem; kept if it exists)")
     parsers["similarity"].add_argument("lab")
     parsers["similarity"].add_argument("--top", type=int, default=5, help="pairs to print (the files have every pair)")
     p = parsers["zip-collect"]

@@ -1,9 +1,6 @@
-"""Grades into Canvas and Moodle (real nbgrader, real grading of a toy class): the import files match golden files
-written from each LMS's documented import format (docs/grading.md names the sources).
-
-The class: ada (all tests, written answer graded 2), bob (mul wrong, written answer not graded yet), cyd (all
-tests but late, with nbgrader's "zero" penalty, written answer graded 1), dan (graded, not in the LMS's roster),
-eve (in the roster, no submission).
+"""Grades into Canvas and Moodle (real nbgrader, real grading of a toy class, conftest's `lms_class`): the import
+files match golden files written from each LMS's documented import format (docs/grading.md names the sources).
+dan is graded but not in the LMS's rosters; eve is in them with no submission.
 """
 
 from __future__ import annotations
@@ -15,36 +12,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from nbgrader.api import Gradebook
 
 from coursetools import tool_env
-from coursetools.grading.autograde import grade
-from coursetools.quality.toycourse import LAB, PERFECT, make_toy_course, remove_course, toy_submission
+from coursetools.quality.toycourse import LAB
 
 HERE = Path(__file__).parent / "lms"
-WHY = "# %% why_add\nBecause a + b and b + a are the same sum.\n"
-WRONG_MUL = PERFECT.replace("return a * b", "return a + b")
 
 
 @pytest.fixture(scope="module")
-def course(tmp_path_factory):
-    folder = make_toy_course(tmp_path_factory.mktemp("lms") / "course", written=True,
-                             config_extra='c.LateSubmissionPlugin.penalty_method = "zero"\n')
-    try:
-        with Gradebook("sqlite:///" + str(folder / "gradebook.db"), "adversarial-search") as gb:
-            gb.update_or_create_assignment(LAB, duedate="2026-03-05 17:00:00 UTC")
-        for student, answers, day in (("ada", PERFECT, 3), ("bob", WRONG_MUL, 4), ("cyd", PERFECT, 7),
-                                      ("dan", PERFECT, 2)):
-            toy_submission(folder, student, answers + WHY, timestamp=f"2026-03-0{day} 12:00:00.000000 UTC")
-        report = grade(folder, LAB, jobs=2, progress=None)
-        assert not report.not_graded(), report.summary()
-        with Gradebook("sqlite:///" + str(folder / "gradebook.db"), "adversarial-search") as gb:
-            for student, points in (("ada", 2.0), ("cyd", 1.0), ("dan", 2.0)):  # formgrader's writes
-                gb.find_grade("why_add", LAB, LAB, student).manual_score = points
-            gb.db.commit()
-        yield folder
-    finally:
-        remove_course(folder)
+def course(lms_class):
+    return lms_class
 
 
 def _coursetools(course: Path, *argv: str) -> subprocess.CompletedProcess:
