@@ -341,7 +341,7 @@ def cmd_similarity(args: argparse.Namespace) -> int:
     print(f"similarity of {args.lab} (similarity, not proof: read the code before deciding anything): "
           f"{paths['html']} and {paths['csv'].name}, readable by you only")
     for p in pairs[:args.top]:
-        others = f"; other labs {p.other_mean:.2f}" if p.other_labs else ""
+        others = f"; {1 + len(p.other_labs)} labs, mean {p.labs_mean:.2f}" if p.other_labs else ""
         print(f"  {p.score:.2f}  {printable(p.a)}  {printable(p.b)}{others}")
     return 0
 

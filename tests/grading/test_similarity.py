@@ -110,3 +110,5 @@ def test_similarity_leaves_the_starter_code_out_and_adds_the_other_labs(course):
     assert rows[("author1", "renamed_author1")]["other_labs"] == f"{OTHER}=1.000"
     assert rows[("author1", "author2")]["other_labs"].startswith(f"{OTHER}=")
     assert rows[("author3", "author4")]["other_labs"] == ""
+    pair = rows[("author1", "renamed_author1")]
+    assert float(pair["labs_mean"]) == pytest.approx((float(pair["score"]) + 1.0) / 2, abs=1e-3)

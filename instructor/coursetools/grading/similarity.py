@@ -9,8 +9,9 @@ so every k-gram counts and nothing depends on Python's per-process string hashes
 report on every run.
 
 A pair's ``score`` is the mean of the two shares of each student's code (in tokens) that matches the other's.
-Pairs are ranked by it; the labs graded before (every other lab with submissions of both) add their own scores
-as further evidence, shown beside it and used to order pairs whose scores tie. The report is
+Pairs are ranked by it; the labs graded so far (every other lab with submissions of both) add their own scores
+as further evidence: the mean over every lab both handed in orders pairs whose scores tie, and the page ranks
+the pairs by it in a table of its own. The report is
 ``exports/<lab>-similarity.csv`` (one row per pair, most similar first) and ``exports/<lab>-similarity.html``
 (the closest pairs with their matching regions side by side, every student's text escaped), both readable by the
 instructor only.
@@ -59,8 +60,9 @@ class Pair:
     other_labs: dict[str, float] = field(default_factory=dict)
 
     @property
-    def other_mean(self) -> float:
-        return sum(self.other_labs.values()) / len(self.other_labs) if self.other_labs else 0.0
+    def labs_mean(self) -> float:
+        """The mean score over every lab both students handed in, this one included."""
+        return (self.score + sum(self.other_labs.values())) / (1 + len(self.other_labs))
 
 
 def solution_code(nb: nbformat.NotebookNode) -> str:
@@ -148,8 +150,8 @@ def _spans(slices) -> list[tuple[int, int]]:
 
 
 def rank(pairs: list[Pair]) -> list[Pair]:
-    """Most similar first: this lab's score (to 3 decimals), then the other labs' mean, then the names."""
-    return sorted(pairs, key=lambda p: (-round(p.score, 3), -round(p.other_mean, 3), p.a, p.b))
+    """Most similar first: this lab's score (to 3 decimals), then the mean over the labs both handed in, then names."""
+    return sorted(pairs, key=lambda p: (-round(p.score, 3), -round(p.labs_mean, 3), p.a, p.b))
 
 
 def graded_labs(root: Path) -> list[str]:
@@ -175,8 +177,7 @@ def class_similarity(root: Path, lab: str) -> tuple[list[Pair], dict[str, Work]]
     return rank(pairs), works
 
 
-CSV_HEADER = ["student_a", "student_b", "score", "share_a", "share_b", "matched_tokens", "other_labs",
-              "other_labs_mean"]
+CSV_HEADER = ["student_a", "student_b", "score", "share_a", "share_b", "matched_tokens", "other_labs", "labs_mean"]
 
 
 def csv_text(pairs: list[Pair]) -> str:
@@ -187,7 +188,7 @@ def csv_text(pairs: list[Pair]) -> str:
     w.writerow(CSV_HEADER)
     for p in pairs:
         w.writerow([p.a, p.b, f"{p.score:.3f}", f"{p.share_a:.3f}", f"{p.share_b:.3f}", p.tokens,
-                    ";".join(f"{lab}={s:.3f}" for lab, s in sorted(p.other_labs.items())), f"{p.other_mean:.3f}"])
+                    ";".join(f"{lab}={s:.3f}" for lab, s in sorted(p.other_labs.items())), f"{p.labs_mean:.3f}"])
     return buffer.getvalue()
 
 
@@ -216,6 +217,10 @@ def page(lab: str, pairs: list[Pair], works: dict[str, Work]) -> str:
         f"<div><h4>{e(p.a)} ({p.share_a:.0%} matches)</h4><pre>{marked(works[p.a].code, p.slices_a)}</pre></div>"
         f"<div><h4>{e(p.b)} ({p.share_b:.0%} matches)</h4><pre>{marked(works[p.b].code, p.slices_b)}</pre></div>"
         "</div></div>" for i, p in enumerate(pairs[:SHOWN_PAIRS], 1) if p.score > 0)
+    across = sorted((p for p in pairs if p.other_labs), key=lambda p: (-round(p.labs_mean, 3), p.a, p.b))
+    across_rows = "".join(
+        f"<tr><td>{e(p.a)}</td><td>{e(p.b)}</td><td>{p.labs_mean:.2f}</td><td>{1 + len(p.other_labs)}</td>"
+        f"<td>{p.score:.2f}</td></tr>" for p in across[:SHOWN_PAIRS])
     problems = "".join(f"<li>{e(w.student)}: {e(x)}</li>" for w in works.values() for x in w.problems)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="{PAGE_CSP}">
@@ -237,6 +242,9 @@ left out: the released notebook's code and every fingerprint held by more than
 <h2>Pairs, most similar first</h2>
 <table><tr><th>rank</th><th>student</th><th>student</th><th>score</th><th>share of each</th><th>other labs</th>
 </tr>{rows}</table>
+<h2>Across the labs graded so far</h2>
+{f'<table><tr><th>student</th><th>student</th><th>mean score</th><th>labs</th><th>this lab</th></tr>{across_rows}</table>'
+ if across_rows else "<p>No other lab handed in by both students of a pair.</p>"}
 <h2>The closest pairs, matching regions marked</h2>{shown or "<p>No pair shares any code.</p>"}
 </body></html>
 """
