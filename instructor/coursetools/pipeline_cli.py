@@ -137,6 +137,7 @@ def _export_lms(root: Path, args: argparse.Namespace) -> int:
     """``coursetools export LAB --to canvas|moodle --roster FILE``: the LMS's own import file in exports/."""
     from coursetools.grading.autograde import course_id, db_url
     from coursetools.grading.lmsexport import describe, write_lms_csv
+    from coursetools.sandbox.safecopy import printable
 
     if not args.roster:
         print(f"coursetools export: --to {args.to} needs --roster FILE, the student list {args.to.title()} exports "
@@ -151,7 +152,7 @@ def _export_lms(root: Path, args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"coursetools export {args.lab}: {exc}", file=sys.stderr)
         return 2
-    print("\n".join(describe(made, roster, out, args.pending)))
+    print("\n".join(printable(line) for line in describe(made, roster, out, args.pending)))
     return 0
 
 

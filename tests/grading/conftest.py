@@ -33,3 +33,4 @@ def lms_class(tmp_path_factory):
         yield folder
     finally:
         remove_course(folder)
+

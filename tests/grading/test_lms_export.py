@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from incourse import run_coursetools
 
 from coursetools import tool_env
 from coursetools.quality.toycourse import LAB
@@ -25,8 +26,7 @@ def course(lms_class):
 
 
 def _coursetools(course: Path, *argv: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "coursetools", *argv], cwd=course, env=tool_env(),
-                          capture_output=True, text=True, timeout=300)
+    return run_coursetools(course, *argv)
 
 
 def _same_as_golden(made: Path, golden: str) -> None:

@@ -9,10 +9,7 @@ The class is conftest's `lms_class`: ada 7, cyd 1 (late), dan 7 of 7; bob's writ
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import io
 import json
-import os
 import stat
 import subprocess
 import sys
@@ -24,6 +21,7 @@ from urllib.parse import parse_qsl
 
 import jwt
 import pytest
+from incourse import run_coursetools
 import uvicorn
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -263,18 +261,9 @@ retry_wait = 0.1
 
 
 def _push(course: Path) -> subprocess.CompletedProcess:
-    """``coursetools push-grades LAB`` in the course folder (in this process: the platform answers from a thread)."""
-    from coursetools.cli import main
-
+    """``coursetools push-grades LAB`` (in this process: the platform answers from a thread)."""
     (course / "exports" / f"{LAB}-push-grades.log").unlink(missing_ok=True)
-    out, err, here = io.StringIO(), io.StringIO(), os.getcwd()
-    os.chdir(course)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(["push-grades", LAB])
-    finally:
-        os.chdir(here)
-    return subprocess.CompletedProcess(["coursetools", "push-grades", LAB], code, out.getvalue(), err.getvalue())
+    return run_coursetools(course, "push-grades", LAB)
 
 
 def _log(course: Path) -> str:
@@ -368,7 +357,7 @@ def test_lti_push_with_a_key_the_lms_does_not_have_is_refused_and_an_expired_tok
         proc = _push(course)
         assert proc.returncode == 2 and "the platform refused an access token (401" in proc.stderr, proc.stderr
         assert "kid" in proc.stderr and not server.store.lineitems
-    store = Store(token_seconds=1, slow_results=1.5)  # the token expires while the results are read
+    store = Store(token_seconds=2, slow_results=2.5)  # lives 1 to 2 s (whole seconds): expires during the results
     with Server(store, _tool_jwks(course)) as server:
         _settings(course, server)
         proc = _push(course)

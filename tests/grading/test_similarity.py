@@ -59,6 +59,7 @@ def course(tmp_path_factory) -> Path:
 
 
 def _run(course: Path) -> tuple[str, str, subprocess.CompletedProcess]:
+    """``coursetools similarity LAB`` in a fresh Python process (its string hashes differ from the last one's)."""
     proc = subprocess.run([sys.executable, "-m", "coursetools", "similarity", LAB], cwd=course, env=tool_env(),
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
@@ -66,8 +67,13 @@ def _run(course: Path) -> tuple[str, str, subprocess.CompletedProcess]:
     return (out / f"{LAB}-similarity.csv").read_text(), (out / f"{LAB}-similarity.html").read_text(), proc
 
 
-def test_similarity_ranks_every_planted_pair_above_every_independent_pair_the_same_on_every_run(course):
-    first_csv, first_html, proc = _run(course)
+@pytest.fixture(scope="module")
+def runs(course) -> list[tuple[str, str, subprocess.CompletedProcess]]:
+    return [_run(course), _run(course)]
+
+
+def test_similarity_ranks_every_planted_pair_above_every_independent_pair_the_same_on_every_run(course, runs):
+    (first_csv, first_html, proc), (second_csv, second_html, _) = runs
     rows = list(csv.DictReader(io.StringIO(first_csv)))
     assert list(rows[0])[:3] == ["student_a", "student_b", "score"]
     assert len(rows) == 10 * 9 // 2
@@ -80,7 +86,6 @@ def test_similarity_ranks_every_planted_pair_above_every_independent_pair_the_sa
     assert lowest_planted > highest_independent + 0.2, (lowest_planted, highest_independent)
     scores = [float(r["score"]) for r in rows]
     assert scores == sorted(scores, reverse=True)
-    second_csv, second_html, _ = _run(course)
     assert (second_csv, second_html) == (first_csv, first_html)
     print(first_csv)  # the ranking, for the closing note
     assert "similarity, not proof" in proc.stdout
@@ -89,8 +94,8 @@ def test_similarity_ranks_every_planted_pair_above_every_independent_pair_the_sa
         assert mode == 0o600, oct(mode)
 
 
-def test_similarity_page_is_inert_says_not_proof_and_marks_matches_side_by_side(course):
-    _, page, _ = _run(course)
+def test_similarity_page_is_inert_says_not_proof_and_marks_matches_side_by_side(runs):
+    _, page, _ = runs[0]
     assert "Similarity, not proof." in page
     body = page.split("<body>", 1)[1]
     assert problems(body) == [], problems(body)
@@ -99,14 +104,14 @@ def test_similarity_page_is_inert_says_not_proof_and_marks_matches_side_by_side(
     assert first.count("<pre>") == 2 and "<mark>" in first
 
 
-def test_similarity_leaves_the_starter_code_out_and_adds_the_other_labs(course):
+def test_similarity_leaves_the_starter_code_out_and_adds_the_other_labs(course, runs):
     from coursetools.grading.similarity import Work, compare_class, starter_code
 
     starter = starter_code(course, LAB)
     untouched = Work("a", starter), Work("b", starter)
     (pair,) = compare_class({w.student: w for w in untouched}, starter)
     assert pair.score == 0 and pair.tokens == 0  # two students who wrote nothing are not alike
-    rows = {(r["student_a"], r["student_b"]): r for r in csv.DictReader(io.StringIO(_run(course)[0]))}
+    rows = {(r["student_a"], r["student_b"]): r for r in csv.DictReader(io.StringIO(runs[0][0]))}
     assert rows[("author1", "renamed_author1")]["other_labs"] == f"{OTHER}=1.000"
     assert rows[("author1", "author2")]["other_labs"].startswith(f"{OTHER}=")
     assert rows[("author3", "author4")]["other_labs"] == ""
