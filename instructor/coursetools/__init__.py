@@ -32,3 +32,13 @@ def tool_env(**extra: str) -> dict[str, str]:
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
     env.update(extra)
     return env
+
+
+def write_private(path: Path, text: str) -> Path:
+    """Write `text` to `path` readable by its owner only (mode 0600), never through a link; returns `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+        os.fchmod(f.fileno(), 0o600)
+        f.write(text)
+    return path

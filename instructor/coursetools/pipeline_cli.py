@@ -105,16 +105,22 @@ def cmd_feedback(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Export a lab's grades: exports/<lab>-grades.csv (nbgrader export) and exports/<lab>-cells.csv (per test cell)."""
+    """Export a lab's grades: exports/<lab>-grades.csv and <lab>-cells.csv, or with --to an LMS's import file."""
     from coursetools.grading.gradebook import course_id, db_url
     from coursetools.grading.lmsexport import write_cells_csv
 
     root = course_root()
+    if args.to:
+        return _export_lms(root, args)
+    if args.roster:
+        print("coursetools export: --roster goes with --to canvas or --to moodle", file=sys.stderr)
+        return 2
     (root / "exports").mkdir(exist_ok=True)
     grades = root / "exports" / f"{args.lab}-grades.csv"
     if _nbgrader(root, "export", f"--to={grades}", f"--assignment={args.lab}", "--log-level=WARN"):
         print(f"coursetools export {args.lab}: nbgrader export failed (above)", file=sys.stderr)
         return 1
+    grades.chmod(0o600)
     try:
         cells, pending = write_cells_csv(db_url(root), course_id(root), args.lab, root / "exports" / f"{args.lab}-cells.csv")
     except ValueError as exc:
@@ -124,6 +130,29 @@ def cmd_export(args: argparse.Namespace) -> int:
     if pending:
         print(f"  {pending} written answer(s) are not graded yet: they are empty in {cells.name} and count 0 in "
               f"{grades.name}")
+    return 0
+
+
+def _export_lms(root: Path, args: argparse.Namespace) -> int:
+    """``coursetools export LAB --to canvas|moodle --roster FILE``: the LMS's own import file in exports/."""
+    from coursetools.grading.gradebook import course_id, db_url
+    from coursetools.grading.lmsexport import describe, write_lms_csv
+    from coursetools.sandbox.safecopy import printable
+
+    if not args.roster:
+        print(f"coursetools export: --to {args.to} needs --roster FILE, the student list {args.to.title()} exports "
+              "(docs/instructor-guide.md, section 7)", file=sys.stderr)
+        return 2
+    out = root / "exports" / f"{args.lab}-{args.to}.csv"
+    try:
+        made, roster = write_lms_csv(db_url(root), course_id(root), args.lab, args.to, Path(args.roster), out,
+                                     id_column=args.id_column, pending=args.pending,
+                                     hand_graded=not args.autograded_only, assignment_id=args.assignment_id,
+                                     feedback=args.feedback)
+    except ValueError as exc:
+        print(f"coursetools export {args.lab}: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(printable(line) for line in describe(made, roster, out, args.pending)))
     return 0
 
 
@@ -251,6 +280,74 @@ def cmd_student_edition(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_push_grades(args: argparse.Namespace) -> int:
+    """Send a lab's scores to the LMS by LTI 1.3 (Assignment and Grade Services), settings in lti.ini."""
+    import datetime
+
+    from coursetools import write_private
+    from coursetools.grading.lti import LtiError, push_grades, read_settings
+    from coursetools.sandbox.safecopy import printable
+
+    root = course_root()
+    lines: list[str] = []
+    log_file = root / "exports" / f"{args.lab}-push-grades.log"
+    previous = log_file.read_text() if log_file.is_file() and not log_file.is_symlink() else ""
+
+    def log(line: str) -> None:
+        stamp = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+        lines.append(f"{stamp} {printable(line)}")
+
+    try:
+        settings = read_settings(root, Path(args.settings) if args.settings else None)
+        outcome = push_grades(root, args.lab, settings, log)
+    except LtiError as exc:
+        log(f"stopped: {exc}")
+        print(f"coursetools push-grades {args.lab}: {printable(exc)}", file=sys.stderr)
+        return 2
+    finally:
+        write_private(log_file, previous + "".join(f"{line}\n" for line in lines))
+    print(printable(outcome.summary(args.lab)))
+    print(f"every attempt is in {log_file}")
+    return 1 if outcome.failed else 0
+
+
+def cmd_lti_key(args: argparse.Namespace) -> int:
+    """Make the course's LTI 1.3 key (a private PEM file, mode 0600) and print the public JWK to register in the LMS."""
+    import json
+
+    from coursetools.grading.lti import LtiError, new_key, read_private_key, public_jwk
+
+    path = Path(args.file)
+    existed = path.exists()
+    try:
+        jwk = public_jwk(read_private_key(path)) if existed else new_key(path)
+    except (LtiError, OSError) as exc:
+        print(f"coursetools lti-key: {exc}", file=sys.stderr)
+        return 2
+    print(f"{'kept' if existed else 'wrote'} the private key {path} (readable by you only; never share it). "
+          "The public key to paste into the LMS's LTI 1.3 developer key / tool registration:")
+    print(json.dumps(jwk, indent=2))
+    return 0
+
+
+def cmd_similarity(args: argparse.Namespace) -> int:
+    """Rank pairs of students by how alike their solution code is (similarity, not proof); instructor-only report."""
+    from coursetools.grading.similarity import write_similarity
+    from coursetools.sandbox.safecopy import printable
+
+    try:
+        paths, pairs = write_similarity(course_root(), args.lab)
+    except ValueError as exc:
+        print(f"coursetools similarity {args.lab}: {exc}", file=sys.stderr)
+        return 2
+    print(f"similarity of {args.lab} (similarity, not proof: read the code before deciding anything): "
+          f"{paths['html']} and {paths['csv'].name}, readable by you only")
+    for p in pairs[:args.top]:
+        others = f"; {1 + len(p.other_labs)} labs, mean {p.labs_mean:.2f}" if p.other_labs else ""
+        print(f"  {p.score:.2f}  {printable(p.a)}  {printable(p.b)}{others}")
+    return 0
+
+
 def cmd_zip_collect(args: argparse.Namespace) -> int:
     """Put an LMS zip of .ipynb files into submitted/ (see README for the file-name pattern)."""
     from coursetools.grading.exchange import collect_zip
@@ -270,6 +367,9 @@ PIPELINE_COMMANDS = {
     "rebuild-gradebook": cmd_rebuild_gradebook,
     "report": cmd_report,
     "selfcheck-demo": cmd_selfcheck_demo,
+    "similarity": cmd_similarity,
+    "push-grades": cmd_push_grades,
+    "lti-key": cmd_lti_key,
     "student-edition": cmd_student_edition,
     "zip-collect": cmd_zip_collect,
 }
@@ -300,7 +400,23 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
                    help="grade although the lab's checks changed since it was handed out (logged in frozen-checks.log)")
     parsers["feedback"].add_argument("lab")
     parsers["feedback"].add_argument("--students", nargs="*", help="only these students")
-    parsers["export"].add_argument("lab")
+    p = parsers["export"]
+    p.add_argument("lab")
+    p.add_argument("--to", choices=("canvas", "moodle"),
+                   help="write the LMS's own grade import file, exports/LAB-canvas.csv or exports/LAB-moodle.csv")
+    p.add_argument("--roster", help="the students as the LMS exports them: Canvas's gradebook CSV, Moodle's "
+                                    "participants list or grade export")
+    p.add_argument("--id-column", help="the roster column holding the course's student ids (default: Canvas's "
+                                       "'SIS Login ID', Moodle's 'ID number')")
+    p.add_argument("--pending", choices=("leave-out", "blank"), default="leave-out",
+                   help="a student whose written answer is not graded yet: left out of the file (default) or left "
+                        "blank; never 0")
+    p.add_argument("--autograded-only", action="store_true",
+                   help="totals of the autograded tests only, without the hand-graded answers")
+    p.add_argument("--assignment-id", help="Canvas: the lab's assignment id (default: read from the roster's "
+                                           "'LAB (id)' column)")
+    p.add_argument("--feedback", action="store_true",
+                   help="Moodle: a feedback column beside the grade (always together with it)")
     parsers["hand-out"].add_argument("lab")
     parsers["hand-out"].add_argument("--lms", action="store_true",
                                      help="hand out through an LMS (no exchange): freeze the checks, name the file")
@@ -313,6 +429,12 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     parsers["report"].add_argument("labs", nargs="+", metavar="LAB", help="graded labs")
     parsers["student-edition"].add_argument("--out", help="folder to write (default build/student-edition)")
     parsers["selfcheck-demo"].add_argument("labs", nargs="*", metavar="LAB", help="only these labs (default: every lab)")
+    parsers["push-grades"].add_argument("lab")
+    parsers["push-grades"].add_argument("--settings", help="the LTI settings file (default: lti.ini in the course)")
+    parsers["lti-key"].add_argument("file", nargs="?", default="lti-key.pem",
+                                    help="the private key file (default lti-key.pem; kept if it exists)")
+    parsers["similarity"].add_argument("lab")
+    parsers["similarity"].add_argument("--top", type=int, default=5, help="pairs to print (the files have every pair)")
     p = parsers["zip-collect"]
     p.add_argument("lab")
     p.add_argument("zip")

@@ -55,8 +55,11 @@ def _hidden(group: str, name: str) -> str:
             f'check("toy", "{group}", {name}={name})  # {HIDDEN_MARKER}\n### END HIDDEN TESTS')
 
 
-def toy_source_notebook() -> nbformat.NotebookNode:
-    """The toy lab with its solutions and hidden tests."""
+WRITTEN_POINTS = 2.0
+
+
+def toy_source_notebook(*, written: bool = False) -> nbformat.NotebookNode:
+    """The toy lab with its solutions and hidden tests (and, with `written`, a written answer graded by hand)."""
     cells = [
         _cell("markdown", "# Toy lab\nWrite `add` and `mul`.", "intro"),
         _cell("code", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION", "add_solution",
@@ -71,25 +74,29 @@ def toy_source_notebook() -> nbformat.NotebookNode:
         _cell("code", 'assert type(mul(2, 3)) is int and mul(2, 3) == 6, "mul(2, 3) should be 6"\n'
               + _hidden("mul", "mul"), "test_mul", points=2, grade=True),
     ]
+    if written:
+        cells.append(_cell("markdown", "Why is `add` commutative?\n\n=== BEGIN MARK SCHEME ===\nAny true reason.\n"
+                           "=== END MARK SCHEME ===", "why_add", points=WRITTEN_POINTS, solution=True, grade=True))
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nb.metadata["language_info"] = {"name": "python"}
     return nb
 
 
-def make_toy_course(folder: Path, *, config_extra: str = "", release: bool = True) -> Path:
-    """Write a toy course into `folder` (created) and return it; `config_extra` is appended to the config.
+def make_toy_course(folder: Path, *, config_extra: str = "", release: bool = True, written: bool = False) -> Path:
+    """Write a toy course into `folder` (created) and return it; `config_extra` is appended to the config, and
+    `written` adds a written answer worth `WRITTEN_POINTS`, graded by hand.
 
     The released course (student version and gradebook) is made by nbgrader once per process and copied after
     that, unless `config_extra` or ``COURSE_DB_URL`` could change what nbgrader makes."""
     folder = Path(folder)
-    if release and not config_extra and not os.environ.get("COURSE_DB_URL"):
+    if release and not config_extra and not written and not os.environ.get("COURSE_DB_URL"):
         shutil.copytree(_released_toy_course(), folder, dirs_exist_ok=True)
         write_course_config(folder, course_root(), "")
         return folder
     (folder / "source" / LAB).mkdir(parents=True, exist_ok=True)
     write_course_config(folder, course_root(), config_extra)
-    nbformat.write(toy_source_notebook(), folder / "source" / LAB / f"{LAB}.ipynb")
+    nbformat.write(toy_source_notebook(written=written), folder / "source" / LAB / f"{LAB}.ipynb")
     if release:
         run_nbgrader(folder, "generate_assignment", LAB, "--force")
     return folder
