@@ -1,10 +1,11 @@
 """A shared server in miniature for the exchange's tests: real Unix accounts, their Pythons, and commands run as them.
 
 `Server` makes an instructor and students (``useradd -m``, homes 0755 as older Debian/Ubuntu ``adduser`` left
-them), an instructor's environment (this checkout's packages: nbgrader, coursetools, course_lib) and a students'
-environment (nbgrader and a copy of ``course_lib`` only, as a class server installs for students), both
-virtual environments of Debian's ``/usr/bin/python3`` that every account can run. `Server.run` runs a shell
-command as one account with a clean environment. `scenario.py` (beside this file) plays the attacks.
+them). The instructor runs the checkout's own ``.venv`` (nbgrader, coursetools, course_lib); the students a
+virtual environment of Debian's ``/usr/bin/python3`` that sees nbgrader and a copy of ``course_lib`` only, as a
+class server installs for students. `Server.run` runs a shell command as one account with a clean environment
+(in a mount namespace that lets it reach a Python kept under /root, `python_shadow`). `exchange_scenario.py`
+plays the attacks.
 """
 
 from __future__ import annotations
@@ -49,6 +50,15 @@ def python_shadow(scratch: Path) -> tuple[Path, Path] | None:
     (stand_in / top.name).mkdir(parents=True)
     stand_in.chmod(0o711)
     return top, stand_in
+
+
+def in_shadow(shadow: tuple[Path, Path] | None, cmd: list[str]) -> list[str]:
+    """`cmd` run in a mount namespace where /root is `python_shadow`'s stand-in (unchanged without one)."""
+    if not shadow:
+        return cmd
+    top, stand_in = shadow
+    prefix = f"mount --bind {top} {stand_in / top.name} && mount --rbind {stand_in} /root && exec \"$@\""
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", prefix, "sh", *cmd]
 
 
 class Server:
@@ -118,8 +128,5 @@ class Server:
         if python == self.teacher_python:
             env["JUPYTER_CONFIG_DIR"] = str(self.scratch / "teacher-config")
         cmd = [shutil.which("runuser") or "/usr/sbin/runuser", "-u", user, "--", "bash", "-eo", "pipefail", "-c", script]
-        if self.shadow:
-            top, stand_in = self.shadow
-            prefix = f"mount --bind {top} {stand_in / top.name} && mount --rbind {stand_in} /root && exec \"$@\""
-            cmd = ["unshare", "--mount", "--propagation", "private", "sh", "-c", prefix, "sh", *cmd]
-        return subprocess.run(cmd, cwd=cwd or home, env=env, capture_output=True, text=True, timeout=timeout)
+        return subprocess.run(in_shadow(self.shadow, cmd), cwd=cwd or home, env=env, capture_output=True, text=True,
+                              timeout=timeout)

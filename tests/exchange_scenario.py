@@ -120,7 +120,8 @@ class Play:
         self.out["2a collect"] = self.collected(collect)
         inbound = self.s.exchange / COURSE_ID / "inbound"
         for name, what in ((f"{ANN}+{LAB}+{FORGED_TIME}", "2b bob: hand-made srvann entry dated 2099"),
-                           (f"{BOB}+{LAB}+{BACKDATED_TIME}", "2c bob: hand-made own entry backdated")):
+                           (f"{BOB}+{LAB}+{BACKDATED_TIME}", "2c bob: hand-made own entry backdated"),
+                           (f"{BOB}+{LAB}+not a time", "2d bob: hand-made entry whose time is no time")):
             entry = inbound / name
             stamp = name.split("+")[2]
             proc = self.student(BOB, f"mkdir '{entry}' && cp {LAB}/{NB} '{entry}/' && "
@@ -193,9 +194,10 @@ class Play:
         self.teach(f"python -m coursetools grade {LAB} --jobs 1 --force")
         self.out["grades"] = self.teach(f"python -c \"{GRADE_SCRIPT}\"").stdout
         self.teach(f"python -m coursetools feedback {LAB}")
-        self.teach(f"python -m nbgrader release_feedback {LAB}")
+        proc = self.teach(f"python -m nbgrader release_feedback {LAB}", check=False)
+        self.out["release_feedback"] = verdict(proc, "released")
         for who in (ANN, BOB):
-            self.student(who, self.nbg.format("fetch_feedback"))
+            self.student(who, self.nbg.format("fetch_feedback"), check=False)
             pages = sorted((self.s.home(who) / LAB / "feedback").rglob("*.html"))
             self.out[f"feedback fetched by {who}"] = [str(p.relative_to(self.s.home(who))) for p in pages]
         secret = self.secret_for_bob.strip()
@@ -211,6 +213,8 @@ class Play:
     def course_folder(self) -> None:
         """Row 1, last (it breaks the course when it works): bob renames the course's folder, puts up his own."""
         course = self.s.exchange / COURSE_ID
+        proc = self.student(BOB, f"rm -rf {course}/outbound/{LAB}", check=False)
+        self.out["1 bob: delete the released lab"] = verdict(proc, "deleted")
         proc = self.student(BOB, f"mv {course} {course}.moved", check=False)
         self.out["1 bob: rename the course's folder"] = verdict(proc, "renamed")
         evil = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print('bob ran this as you')")])
@@ -220,8 +224,6 @@ class Play:
                   f"|| cp evil.ipynb {course}/outbound/{LAB}/{NB}")
         proc = self.student(BOB, put_up, check=False)
         self.out["1 bob: put up his own notebook"] = verdict(proc, "put up")
-        proc = self.student(BOB, f"rm -rf {course}/outbound/{LAB}", check=False)
-        self.out["1 bob: delete the released lab"] = verdict(proc, "deleted")
         self.student(ANN, f"mkdir -p again && cd again && {self.nbg.format('fetch_assignment')}", check=False)
         fetched = self.s.home(ANN) / "again" / LAB / NB
         released = (self.course / "release" / LAB / NB).read_bytes() if (self.course / "release").exists() else b""

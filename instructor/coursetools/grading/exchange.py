@@ -150,27 +150,28 @@ def collect_zip(root: Path, lab: str, zip_path: Path, *, force: bool = False) ->
 ARRIVAL_SLACK = dt.timedelta(minutes=5)
 
 
-def arrival(entry: Path, cap: int = 10_000) -> dt.datetime:
-    """When the server last saw `entry` or anything in it change: the latest inode change time (ctime), which no
-    student can set, of the folder and everything under it (links not followed, at most `cap` items)."""
-    latest = entry.lstat().st_ctime
-    if entry.is_dir() and not entry.is_symlink():
-        for count, path in enumerate(entry.rglob("*")):
-            if count >= cap:
-                break
-            latest = max(latest, path.lstat().st_ctime)
-    return dt.datetime.fromtimestamp(latest, dt.timezone.utc)
-
-
-def owners(entry: Path, cap: int = 10_000) -> set[int]:
-    """The user ids owning `entry` and everything under it (links not followed)."""
-    found = {entry.lstat().st_uid}
-    if entry.is_dir() and not entry.is_symlink():
-        for count, path in enumerate(entry.rglob("*")):
-            if count >= cap:
-                break
-            found.add(path.lstat().st_uid)
+def _items(entry: Path, cap: int = 10_000) -> list[os.stat_result]:
+    """The lstat of `entry` and of everything under it, links never followed, at most `cap` items."""
+    found = [entry.lstat()]
+    if not stat.S_ISDIR(found[0].st_mode):
+        return found
+    for folder, dirs, files in os.walk(entry):
+        for name in dirs + files:
+            found.append(os.lstat(os.path.join(folder, name)))
+            if len(found) > cap:
+                return found
     return found
+
+
+def arrival(entry: Path) -> dt.datetime:
+    """When the server last saw `entry` or anything in it change: the latest inode change time (ctime), which no
+    student can set, of the folder and everything under it."""
+    return dt.datetime.fromtimestamp(max(i.st_ctime for i in _items(entry)), dt.timezone.utc)
+
+
+def owners(entry: Path) -> set[int]:
+    """The user ids owning `entry` and everything under it."""
+    return {i.st_uid for i in _items(entry)}
 
 
 def account(uid: int) -> str:
@@ -182,6 +183,8 @@ def account(uid: int) -> str:
 
 def submission_refused(entry: Path, student: str, claimed: dt.datetime, seen: dt.datetime) -> str | None:
     """Why an inbound entry is not collected: not all the named student's, or its time is not the server's."""
+    if not stat.S_ISDIR(entry.lstat().st_mode):
+        return "it is not a folder (a link or a file)"
     try:
         uid = pwd.getpwnam(student).pw_uid
     except KeyError:
@@ -209,11 +212,16 @@ class SafeExchangeCollect(ExchangeCollect):
     """
 
     def _path_to_record(self, path: str) -> dict:
-        record = super()._path_to_record(path)
         entry = Path(path)
         seen = arrival(entry)
-        claimed = record["timestamp"].replace(tzinfo=dt.timezone.utc)
-        record["refused"] = submission_refused(entry, record["username"], claimed, seen)
+        try:
+            record = super()._path_to_record(path)
+        except (ValueError, OverflowError):  # a time nbgrader cannot read: refused, not a failed collect
+            record = {"username": entry.name.split("+")[0], "filename": entry.name, "timestamp": None}
+            record["refused"] = "its name holds no time nbgrader can read"
+        else:
+            claimed = record["timestamp"].replace(tzinfo=dt.timezone.utc)
+            record["refused"] = submission_refused(entry, record["username"], claimed, seen)
         record["timestamp"] = parse_utc(seen.strftime("%Y-%m-%d %H:%M:%S.%f UTC"))
         return record
 
