@@ -112,7 +112,8 @@ def test_the_collector_refuses_what_is_not_the_named_students_or_not_of_its_time
 def test_check_server_names_a_readable_course_folder_and_a_students_python_with_the_checks(tmp_path):
     import sys
 
-    from coursetools.course.server_check import checks_importable, course_problems, make_private
+    from coursetools.course.server_check import (checks_importable, course_problems, make_private,
+                                                 private_submit_missing)
 
     course = tmp_path / "course"
     (course / "submitted" / "ann").mkdir(parents=True)
@@ -135,3 +136,7 @@ def test_check_server_names_a_readable_course_folder_and_a_students_python_with_
     assert bool(found) == bool(reachable), found
     assert not found or "readable by every account" in found
     assert checks_importable(None, "/usr/bin/python3") is None
+    # As root, for real as a student account: Debian's Python has no course_lib, so submits would stay open.
+    missing = private_submit_missing("nobody", "/usr/bin/python3")
+    assert missing and "cannot import course_lib.exchange" in missing
+    assert checks_importable("nobody", "/usr/bin/python3") is None
