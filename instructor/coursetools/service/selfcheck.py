@@ -290,12 +290,25 @@ def template_gradebook(course: Path, lab: str) -> Path:
 
 
 def _cell_timeout() -> int:
-    """Seconds a cell may run in a check: ``COURSE_SELFCHECK_CELL_TIMEOUT`` (default 60; a correct lab's slowest
-    cell takes a few seconds)."""
+    """Seconds a cell may run in a check: ``COURSE_SELFCHECK_CELL_TIMEOUT`` (default 20, as `make demo`; a correct
+    lab's slowest cell takes a few seconds)."""
     try:
-        return max(5, int(os.environ.get("COURSE_SELFCHECK_CELL_TIMEOUT", 60)))
+        return max(5, int(os.environ.get("COURSE_SELFCHECK_CELL_TIMEOUT", 20)))
     except ValueError:
-        return 60
+        return 20
+
+
+BUDGET_ENV, DEFAULT_BUDGET = "COURSE_SELFCHECK_BUDGET_S", 90
+
+
+def budget() -> int:
+    """Seconds one check's grading may take, ``COURSE_SELFCHECK_BUDGET_S`` (default 90; a lab 02 check takes 8 to
+    11 s on an idle core, about 30 s on a loaded one). The grader's cap per submission: its cells stop running at
+    three quarters of it less 5 s (their tests score 0) and the grading process is stopped at it."""
+    try:
+        return max(20, int(os.environ.get(BUDGET_ENV, DEFAULT_BUDGET)))
+    except ValueError:
+        return DEFAULT_BUDGET
 
 
 def _timestamp() -> str:
@@ -332,7 +345,7 @@ def check_notebook(course: Path, lab: str, student: str, notebook: bytes, check_
         (folder / "timestamp.txt").write_text(_timestamp())
         sandbox = os.environ.get("COURSE_SELFCHECK_SANDBOX", "bwrap")
         report = grade(scratch, lab, jobs=1, students=[student], force=True, progress=None,
-                       sandbox=False if sandbox == "none" else sandbox, submission_timeout=300.0,
+                       sandbox=False if sandbox == "none" else sandbox, submission_timeout=float(budget()),
                        cell_timeout=_cell_timeout())
         result = report.results.get(student)
         answer = {"check_id": check_id, "lab": lab, "student": student, "cells": [], "refused": None}
