@@ -16,7 +16,7 @@ FORMGRADER = ("`make lab` (or `jupyter lab` in the course folder), then the Nbgr
 
 def next_steps(root: Path, lab: str) -> str:
     """What to do after grading `lab`, with the number of written answers still to grade by hand."""
-    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.gradebook import course_id, db_url
     from coursetools.grading.pending import pending_answers
 
     pending = pending_answers(db_url(root), course_id(root), lab)
@@ -85,7 +85,7 @@ def _nbgrader(root: Path, *argv: str) -> int:
 
 def cmd_feedback(args: argparse.Namespace) -> int:
     """Write each graded student's feedback page for a lab into feedback/ (nbgrader generate_feedback)."""
-    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.gradebook import course_id, db_url
     from coursetools.grading.pending import pending_answers
 
     root = course_root()
@@ -106,7 +106,7 @@ def cmd_feedback(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Export a lab's grades: exports/<lab>-grades.csv (nbgrader export) and exports/<lab>-cells.csv (per test cell)."""
-    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.gradebook import course_id, db_url
     from coursetools.grading.lmsexport import write_cells_csv
 
     root = course_root()
@@ -172,7 +172,8 @@ def cmd_archive_term(args: argparse.Namespace) -> int:
 
 def cmd_rebuild_gradebook(args: argparse.Namespace) -> int:
     """Rebuild the gradebook from source/ and submitted/ (the old sqlite file is kept as a backup)."""
-    from coursetools.grading.autograde import db_url, grade
+    from coursetools.grading.autograde import grade
+    from coursetools.grading.gradebook import db_url
     from coursetools.labs import labs_in
 
     root = course_root()

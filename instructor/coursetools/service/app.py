@@ -30,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from coursetools.labs import labs_in
 from coursetools.service import answers, records, selfcheck, tokens
 
 SERVICE_TEXT = ("Self-check service of the adversarial-search course. In a lab notebook, run "
@@ -83,7 +84,7 @@ def unauthorised(exc: tokens.TokenError) -> JSONResponse:
 
 def lab_named(settings: Settings, name: str) -> str:
     """The lab a path names: its folder name, or its number (a notebook whose file name Colab lost)."""
-    labs = selfcheck._labs(settings.course)
+    labs = labs_in(settings.course)
     if name.isdigit():
         return next((known for known in labs if known.split("_", 1)[0] == name), name)
     return name
@@ -96,7 +97,7 @@ async def check(request: Request) -> Response:
     if declared and declared.isdigit() and int(declared) > cap:
         return too_large(cap)  # nothing read, nothing spent
     lab = lab_named(settings, request.path_params["lab"])
-    if lab not in selfcheck._labs(settings.course):
+    if lab not in labs_in(settings.course):
         return error(404, f"there is no lab {lab!r} in this course")
     try:
         holder = await identify(request)
