@@ -130,7 +130,7 @@ def test_selfcheck_explains_a_drawn_case(tmp_path, monkeypatch, lab, entry, cell
 def test_a_fixed_case_after_the_drawn_ones_is_withheld_in_plain_words():
     message = ("minimax_value on the 16-leaf tree: expected 7, yours returned 8.\nHint: at P2.0 the correct search "
                "held 7\nKnown mistake (its model reproduces all 3 cases): players not alternating")
-    shown = selfcheck._explanation(message)
+    shown = selfcheck._explanation(message, {"mistakes": [{"key": "alternate", "known": True}]}, "02_minimax")
     assert shown.startswith("Every case drawn for this check before it passed, but a case of the final grading "
                             "differs: a self-check withholds its explanation.")
     assert "16-leaf" not in shown and "expected 7" not in shown and "P2.0" not in shown

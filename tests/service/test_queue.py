@@ -22,6 +22,7 @@ from coursetools.service import services as svc
 
 ROOT = Path(__file__).resolve().parents[2]
 SLOW = PERFECT.replace("    return a * b\n", "    import time\n    time.sleep(6)\n    return a * b\n")
+STALL = PERFECT.replace("    return a + b\n", "    import time\n    time.sleep(600)\n    return a + b\n")
 
 
 def test_an_answer_is_stored_once_and_wakes_its_waiter(services):
@@ -75,7 +76,7 @@ def toy_course(tmp_path_factory):
     try:
         course = make_toy_course(tmp_path_factory.mktemp("queue") / "course")
         notebooks = {name: toy_submission(course, name, answers).read_bytes()
-                     for name, answers in (("slow", SLOW), ("amy", PERFECT))}
+                     for name, answers in (("slow", SLOW), ("amy", PERFECT), ("stall", STALL))}
         template_gradebook(course, LAB)
     finally:
         os.environ["PATH"] = path
@@ -131,3 +132,24 @@ def test_a_check_that_keeps_failing_is_answered_with_a_refusal_after_the_engines
     assert answer is not None, worker.log()
     assert answer["cells"] == [] and "the service's fault, not yours" in answer["refused"]
     assert worker.log().count(f"check {check_id} started") == 3  # the first try and the engine's two retries
+
+
+@pytest.mark.long
+def test_a_check_past_its_time_limit_is_answered_once_and_never_tried_again(toy_course, start_worker):
+    """The worker keeps a check's time limit (Dramatiq's TimeLimit, whose watchdog the worker starts): a notebook
+    that runs past it is stopped, answered once in plain words, and not retried; its nbgrader and kernel end."""
+    course, notebooks = toy_course
+    worker = start_worker(course, "--threads", "1", env={queue.TIME_LIMIT_ENV: "8"})
+    check_id = f"overrun-{time.time_ns()}"
+    t0 = time.monotonic()
+    queue.submit_check(check_id, LAB, "stall", notebooks["stall"])
+    answer = answers.wait_answer(check_id, 120)
+    took = time.monotonic() - t0
+    assert answer is not None, worker.log()
+    assert answer["cells"] == [] and "ran past the time limit of a self-check (8 s)" in answer["refused"], answer
+    assert took < 60, f"answered {took:.0f} s after it was sent: the time limit was not kept"
+    time.sleep(5)  # a retry, were there one, would have started by now
+    assert worker.log().count(f"check {check_id} started") == 1, worker.log()
+    assert answers.answer_count(check_id) == 1
+    assert not any("autograde" in line or "ipykernel" in line for line in _cmdlines(worker.proc.pid)), \
+        _cmdlines(worker.proc.pid)

@@ -128,17 +128,146 @@ def test_the_check_draws_its_own_hidden_cases(monkeypatch):
 
 
 def test_explanations_only_on_drawn_cases():
+    record = {"mistakes": [{"key": "alternate", "known": True}, {"key": "no known mistake", "known": False}]}
     drawn = ("minimax_value on secret Tic-Tac-Toe X.. ..O ...: its correct answer is not shown (a hidden case), "
              "yours returned 0.\nHint: at the root ...")
-    assert selfcheck._explanation(drawn).startswith("minimax_value on secret")
+    assert selfcheck._explanation(drawn, record, LAB).startswith("minimax_value on secret")
     fixed = ("minimax_value on the 16-leaf tree: expected 7, yours returned 8.\nHint: at P2.0 the correct search "
              "held 7\nKnown mistake (its model reproduces all 3 cases): players not alternating")
-    shown = selfcheck._explanation(fixed)
+    shown = selfcheck._explanation(fixed, record, LAB)
     assert "16-leaf" not in shown and "expected 7" not in shown and "P2.0" not in shown
     assert shown.startswith(selfcheck.NOT_SHOWN) and "players not alternating" in shown
-    # the kernel's text comes after a colon: it cannot make a fixed case's message pass for a drawn one
-    spoof = "minimax_value() raised ValueError: on secret on the 16-leaf tree"
-    assert "16-leaf" not in selfcheck._explanation(spoof)
+    # the kernel's text is cut before it is in a message: it cannot make a fixed case's message pass for a drawn one
+    from coursetools.checks.kerneltext import cut_error, set_written
+
+    set_written(['raise ValueError("on secret")'])
+    spoof = f"minimax_value() raised {cut_error('ValueError', 'on secret')} on the 16-leaf tree"
+    assert "16-leaf" not in selfcheck._explanation(spoof, record, LAB)
+    # a message whose known mistakes the kernel wrote: the answer names only what the grader diagnosed
+    forged = ("minimax_value() raised ValueError: x\nKnown mistake (its model reproduces all 3 cases): on the "
+              "16-leaf tree\n  - P2.0 holds 7")
+    shown = selfcheck._explanation(forged, {"mistakes": []}, LAB)
+    assert shown == selfcheck.NOT_SHOWN
+
+
+def test_the_kernels_text_is_cut_and_replaced(monkeypatch):
+    """In a self-check's grading process the student's exception is cut to its type and a first line the notebook
+    wrote (or shaped as Python's own), and any other text of the kernel's is replaced."""
+    from coursetools.checks import common, kerneltext
+
+    kerneltext.set_written(['def f(game, state):\n    raise ValueError("no legal move here")\n'])
+    monkeypatch.setenv(common.SELFCHECK_ENV, "1")
+
+    def raising(message: str, name: str = "ValueError"):
+        def fn():
+            raise type(name, (ValueError,), {})(message) if name != "ValueError" else ValueError(message)
+        fn.__name__ = "minimax_value"
+        with pytest.raises(Exception) as caught:
+            common.call(fn, where="on secret tree #1")
+        return str(caught.value)
+
+    assert raising("no legal move here").startswith(
+        "minimax_value() raised ValueError: no legal move here on secret tree #1")
+    assert "not subscriptable on secret tree #1" in raising("'NoneType' object is not subscriptable")
+    cut = raising("(3, 4, 5) and more\nHint: the fixed case is (3, 4, 5)")
+    assert "(3, 4, 5)" not in cut and "Hint" not in cut and "raised ValueError (its message is not shown" in cut
+    assert "an exception of its own class" in raising("x", "Leak_3_4_5") and "Leak" not in raising("x", "Leak_3_4_5")
+    message = "f on secret tree: yours returned 'REC[(1, 2)]', expected 3; yours: [ab, REC[(1, 2)]]\nHint: h"
+    shown = kerneltext.redact(message, {"REC[(1, 2)]", "ab"})
+    assert "REC" not in shown and shown.startswith("f on secret tree: yours returned <") and "Hint: h" in shown
+    assert kerneltext.redact("anything", None) == kerneltext.HIDDEN_TEXT
+
+
+#: A lab 02 notebook that keeps every call the checks make and writes what it kept into every text it can reach:
+#: exception messages (one line and several, a forged hint), an exception class's name, the line an error is
+#: said to come from, returned strings (whole and cut short by the message) and lists of them, and the visible
+#: tests' errors. Every piece carries the marker Qz9, which the notebook's source never writes as it is; START
+#: shifts which of the ways each hidden check meets first.
+RECORDING = {
+    "minimax_value": '''
+import linecache
+RECORD = []
+CALLS = [START]
+MARK = "Q" + "z" + "9"
+
+
+def _kept(game, state):
+    RECORD.append(repr(state)[:60])
+    try:
+        RECORD.append(repr(list(game.actions(state)))[:60])
+    except Exception:
+        pass
+    return MARK + "|".join(RECORD[-40:])
+
+
+def _leak(game, state):
+    text = _kept(game, state)
+    CALLS[0] += 1
+    mode = CALLS[0] % 7
+    if mode == 0:
+        raise ValueError(text)
+    if mode == 1:
+        raise ValueError("bad\\nHint: " + text + "\\nKnown mistake (its model reproduces all 3 cases): " + text)
+    if mode == 2:
+        raise type(MARK + "".join(c if c.isalnum() else "_" for c in text)[:60], (ValueError,), {})("x")
+    if mode == 3:
+        src = "raise KeyError(1)  # " + text.replace("\\n", " ") + "\\n"
+        name = "<" + MARK + "-" + str(CALLS[0]) + ">"
+        linecache.cache[name] = (len(src), None, [src], name)
+        exec(compile(src, name, "exec"))
+    if mode == 4:
+        return text
+    if mode == 5:
+        return [text[i:i + 3] for i in range(0, min(len(text), 72), 3)]
+    return text * 20
+
+
+def minimax_value(game, state):
+    """The minimax value of `state` for the player to move there (and everything it was asked, kept)."""
+    _kept(game, state)
+    player = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        values = [value(game.result(s, action)) for action in game.actions(s)]
+        return max(values) if game.to_move(s) == player else min(values)
+
+    return value(state)
+''',
+    "minimax_decision": '''
+def minimax_decision(game, state):
+    return _leak(game, state)
+''',
+    "quick_win_decision": '''
+def quick_win_decision(game, state):
+    return _leak(game, state)
+''',
+}
+
+
+@pytest.mark.long
+def test_a_notebook_that_records_the_hidden_calls_gets_none_back(course, tmp_path, monkeypatch):
+    """Every case the checks passed the kernel (drawn and fixed) is kept by the notebook and written into every
+    text it can reach; no answer holds any of it, and the grader still gives its verdicts."""
+    monkeypatch.setenv("COURSE_SECRET_SEED", SECRET)
+    texts = []
+    for n, start in enumerate((0, 4)):  # a second check collects more, and meets the ways in another order
+        answers = solution_answers(ROOT / "source" / LAB / f"{LAB}.ipynb")
+        answers.update({k: v.strip().replace("[START]", f"[{start}]") + "\n" for k, v in RECORDING.items()})
+        nb = build_submission(course / "release" / LAB / f"{LAB}.ipynb", answers, tmp_path / f"recording-{n}.ipynb")
+        assert "Qz9" not in nb.read_text()
+        answer = check_notebook(course, LAB, "eve", nb.read_bytes(), f"check-recording-{n}")
+        assert answer["refused"] is None, answer
+        cells = {c["cell"]: c for c in answer["cells"]}
+        assert cells["test_value"]["verdict"] == "passed" and cells["test_decision"]["verdict"] == "failed"
+        assert all(c["visible"] or c["explanation"] for c in answer["cells"] if c["verdict"] == "failed")
+        texts.append(text_of(answer))
+    text = "\n".join(texts)
+    assert "Qz9" not in text and "Known mistake (its model reproduces all 3 cases): Qz9" not in text, text
+    leaked = [s for s in selfcheck.hidden_strings(course, LAB) + fixed_case_names() + golden_traces()
+              if re.search(r"(?<!secret )" + re.escape(s), text)]
+    assert not leaked, leaked
 
 
 # the solution here; the two bank entries, about a minute each through the real grader, with the banks (make banks)

@@ -72,28 +72,44 @@ def test_tokens_command_writes_one_token_per_student(services, tmp_path):
 
 
 def test_rate_limit_per_student_and_lab_holds_under_a_burst(services, monkeypatch):
+    """A burst of one student's checks: one is accepted, the others wait for it (one check in flight per
+    student, on any lab); answered one after the other, the rate limit per lab stops the fourth."""
     lab = lab_name()
     monkeypatch.setenv(records.LIMIT_ENV, "3")
     monkeypatch.setenv(records.WINDOW_ENV, "120")
-    accepted, limited = [], []
+    accepted, busy, limited = [], [], []
 
-    def one(i: int) -> None:
+    def one(i: int, answer: bool = False) -> None:
         try:
             records.start(f"c-{lab}-{i}", "ada", lab)
             accepted.append(i)
         except records.RateLimited as exc:
             limited.append(exc)
+        except records.Busy as exc:
+            busy.append(exc)
+            return
+        if answer:
+            records.finish(f"c-{lab}-{i}", {"cells": [], "refused": None})
 
     threads = [threading.Thread(target=one, args=(i,)) for i in range(8)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert len(accepted) == 3 and len(limited) == 5
+    assert len(accepted) == 1 and len(busy) == 7 and not limited
+    assert all(e.check_id == f"c-{lab}-{accepted[0]}" and "still running" in str(e) for e in busy)
+    with pytest.raises(records.Busy):  # on another lab too
+        records.start(f"c-{lab}-other", "ada", lab + "-b")
+    records.start(f"c-{lab}-bob", "bob", lab)  # another student goes on
+    records.finish(f"c-{lab}-{accepted[0]}", {"cells": [], "refused": None})
+    for i in range(8, 12):
+        one(i, answer=True)
+    assert len(accepted) == 3 and len(limited) == 2
     assert all(0 < e.retry_after <= 120 for e in limited)
     assert "3 checks of this lab per 2 minutes" in str(limited[0]) and "try again in" in str(limited[0])
-    records.start(f"c-{lab}-bob", "bob", lab)  # another student, and the same student on another lab, go on
-    records.start(f"c-{lab}-other", "ada", lab + "-b")
+    records.start(f"c-{lab}-other", "ada", lab + "-b")  # the same student on another lab goes on
+    for check_id in (f"c-{lab}-other", f"c-{lab}-bob"):
+        records.finish(check_id, {"cells": [], "refused": None})
     assert len(records.history("ada", lab)) == 3
 
 

@@ -10,6 +10,7 @@ import re
 import traceback
 from typing import Any, Callable, Sequence
 
+from coursetools.checks import kerneltext
 from coursetools.hidden import CheckFailed
 
 NUMBER_TYPES = (int, float)
@@ -202,7 +203,10 @@ def call(fn: Callable[..., Any], *args: Any, where: str = "", **kwargs: Any) -> 
             "reach a terminal state, and does each call move to a child state?") from None
     except NotImplementedError:
         raise CheckFailed(f"{_name(fn)} is not written yet (it raised NotImplementedError).") from None
-    except Exception as exc:  # the student's own error, reported in their words
+    except Exception as exc:  # the student's own error, reported in their words (a self-check's: cut)
+        if is_selfcheck():
+            raise CheckFailed(f"{_name(fn)} raised {kerneltext.cut_error(type(exc).__name__, str(exc))}"
+                              f"{(' ' + where) if where else ''}{_student_line(exc)}") from None
         raise CheckFailed(
             f"{_name(fn)} raised {type(exc).__name__}: {exc}{(' ' + where) if where else ''}"
             f"{_student_line(exc)}") from None
@@ -214,6 +218,8 @@ def _name(fn: Callable[..., Any]) -> str:
 
 def _student_line(exc: BaseException) -> str:
     where = getattr(exc, "student_where", None)  # an error raised in the kernel: its last student frame
+    if where and is_selfcheck():
+        return kerneltext.student_line(*where)
     if where:
         name, lineno, line = where
         return f"\n  in {name}, line {lineno}:" + (f"\n    {line}" if line else "")

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from coursetools.channel import wire
-from coursetools.checks.common import LentRandom
+from coursetools.checks.common import LentRandom, is_selfcheck
+from coursetools.checks.kerneltext import redact
 from coursetools.hidden import TIME_LIMIT_SECONDS, CheckFailed, CheckTimeout, load_group, timeout_message
 from coursetools.grading.misconceptions import UNTRUSTED_MIN
 from coursetools.sandbox.launcher import give_to_kernel
@@ -129,17 +130,35 @@ class CheckerPeer(wire.Peer):
         self._methods_ok: set[tuple] = set()
         self.tables: dict[int, tuple[dict, int, dict]] = {}  # id -> (a dict sent as an argument, its tag, as synced)
         self.untrusted: set[str] | None = set()  # text the kernel wrote (errors, reprs, strings); None: too much
+        # every piece of text the kernel sent, however short, and what this end sent it (a self-check's message
+        # keeps none of the first that is not also the second: `kerneltext.redact`); None: too much to tell
+        self.kernel_text: set[str] | None = set()
+        self.sent_text: set[str] = set()
         self.text_seen = self.note_untrusted
         self.listed = {}  # reference id of a game lent with a table of its rules -> (the game, its states' indices)
 
     def note_untrusted(self, text: Any) -> None:
+        if type(text) is str and self.kernel_text is not None:
+            self.kernel_text.add(text)
+            if len(self.kernel_text) > 20_000:
+                self.kernel_text = None
         if type(text) is str and len(text) >= UNTRUSTED_MIN and self.untrusted is not None:
             self.untrusted.add(text)
             if len(self.untrusted) > 2000:  # past this, any hint in the message may be the kernel's
                 self.untrusted = None
 
+    def enc(self, x: Any, top: bool = False, depth: int = 0) -> Any:
+        if type(x) is str and len(self.sent_text) < 20_000:
+            self.sent_text.add(x)
+        return super().enc(x, top, depth)
+
+    def kernel_only_text(self) -> set[str] | None:
+        """The text the kernel sent that this end never sent it (None: too much to tell)."""
+        return None if self.kernel_text is None else self.kernel_text - self.sent_text
+
     def make_proxy(self, rid: int, methods: list, type_name: Any, text: Any) -> wire.Proxy:
         self.note_untrusted(str(text)[:300])
+        self.note_untrusted(str(type_name)[:300])
         return super().make_proxy(rid, methods, type_name, text)
 
     def before_read(self) -> None:
@@ -388,12 +407,14 @@ class CheckerPeer(wire.Peer):
             cls_name = name if wire.is_identifier(name) else "Error"
             self._error_classes[key] = base if cls_name == base.__name__ else type(cls_name, (base,), {})
         cls = self._error_classes[key]
+        self.note_untrusted(name)
         exc = cls.__new__(cls)
         Exception.__init__(exc, str(reply.get("msg", ""))[:2000])
         self.note_untrusted(str(exc))
         where = reply.get("where")
         if type(where) is list and len(where) == 3:
             exc.student_where = (str(where[0])[:80], where[1] if type(where[1]) is int else 0, str(where[2])[:300])
+            self.note_untrusted(exc.student_where[0])
             self.note_untrusted(exc.student_where[2])
         return exc
 
@@ -521,7 +542,10 @@ class HiddenRun:
         except CheckFailed as failure:
             if peer.malformed:  # the check caught the channel's error as the student's function failing
                 return self._malformed(group, peer.malformed)
-            return Verdict(False, str(failure), self.events, peer.untrusted)
+            message = str(failure)
+            if is_selfcheck():  # nothing the kernel wrote leaves in a self-check's message but what it may
+                message = redact(message, peer.kernel_only_text())
+            return Verdict(False, message, self.events, peer.untrusted)
         except CheckTimeout:
             return Verdict(False, timeout_message(group, self.time_limit), self.events)
         except wire.ChannelError as exc:

@@ -48,6 +48,7 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Integer
 
 from coursetools.checks.common import for_student
+from coursetools.checks.kerneltext import set_written
 from coursetools.grading.checker import CheckCall, HiddenFormError, HiddenRun, Verdict, parse_hidden, split_hidden
 from coursetools.grading.misconceptions import diagnose
 from coursetools.grading.sanitize import sanitize_notebook
@@ -168,6 +169,8 @@ class GuardedExecute(Execute):
             started, cell_timeout = time.monotonic(), self.timeout
             for cell in self.nb.cells:  # only the grader writes its records
                 cell.metadata.pop(KEY, None)
+            # what the notebook says before any of it runs: a self-check's message may quote it (`kerneltext`)
+            set_written([split_hidden(c.source)[0] for c in self.nb.cells if c.cell_type == "code"])
             for index, cell in enumerate(self.nb.cells):
                 if not _runs(cell):
                     continue

@@ -1,17 +1,23 @@
 """The self-check service over HTTP: ``python -m coursetools serve`` (Starlette on uvicorn).
 
-One route does the work: ``POST /check/{lab}`` with ``Authorization: Bearer <token>`` and the notebook (.ipynb)
-as the body. The service checks the token (its student and lab), the deadline policy, the size and form of the
-notebook and the student's rate limit, records the check, queues it (`queue.submit_check`) for a worker, which
-grades it in the sandbox, waits for its one answer (`answers.wait_answer`) and returns it as JSON. Anything it
-refuses gets a 4xx whose JSON ``error`` says why in plain words. ``GET /`` says what the service is. There is no
-other route: the instructor's commands (tokens, reports) run locally, never over this port. The service never
-runs or imports what a student sent: it reads the notebook as JSON only.
+``POST /check/{lab}`` with ``Authorization: Bearer <token>`` and the notebook (.ipynb) as the body does the work.
+The cheap refusals come first, each before anything costlier: the declared size, the lab, the token's form, then
+the token itself (`identify`, the one place a request's identity is decided), the lab of the token, the student's
+limit of refused uploads, the deadline, the size read, the JSON's shape, the notebook's lab, the rate limit and a
+check in flight, and last nbformat's full validation. Each refused upload counts against the student's limit of
+refusals (`records.refused`). An accepted check is recorded, queued (`queue.submit_check`) for a worker, which
+grades it in the sandbox, and the request waits for its one answer through the process's one `answers.Listener`
+(no database connection of its own); a client that hangs up stops waiting at once. ``GET /check/{check_id}``
+with the same token reads an answer that came after its request gave up (504). Anything refused gets a 4xx whose
+JSON ``error`` says why in plain words. ``GET /`` says what the service is. There is no other route: the
+instructor's commands (tokens, reports) run locally, never over this port. The service never runs or imports
+what a student sent: it reads the notebook as JSON only.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import uuid
 from collections.abc import AsyncIterator
@@ -21,11 +27,11 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from coursetools.labs import labs_in
-from coursetools.service import records, selfcheck, tokens
+from coursetools.service import answers, records, selfcheck, tokens
 
 SERVICE_TEXT = ("Self-check service of the adversarial-search course. In a lab notebook, run "
                 "course_lib.check_online() with your token in COURSE_CHECK_TOKEN.\n")
@@ -40,16 +46,13 @@ class Settings:
     timeout: float = 240.0
 
 
-def error(status: int, message: str, **headers: str) -> JSONResponse:
+def error(status: int, message: str, extra: dict | None = None, **headers: str) -> JSONResponse:
     """A refusal in plain words."""
-    return JSONResponse({"error": message}, status_code=status, headers=headers or None)
+    return JSONResponse({"error": message, **(extra or {})}, status_code=status, headers=headers or None)
 
 
 async def read_capped(request: Request, cap: int) -> bytes | None:
     """The request's body, or None as soon as it passes `cap` bytes (nothing more is read)."""
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > cap:
-        return None
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
@@ -58,55 +61,144 @@ async def read_capped(request: Request, cap: int) -> bytes | None:
     return bytes(body)
 
 
+#: A body declared over the cap, up to this many times it, is read and dropped before the 413 (a client still
+#: sending when the service closes the connection sees a broken pipe, not the refusal); a larger one is not read.
+DRAIN_TIMES = 4
+
+
 def too_large(cap: int) -> JSONResponse:
     return error(413, f"the notebook is too large: the cap is {cap // 1024} KB (clear the outputs of big cells, "
                       "then save and check again)")
 
 
-async def check(request: Request) -> JSONResponse:
-    settings: Settings = request.app.state.settings
-    lab = request.path_params["lab"]
-    labs = labs_in(settings.course)
-    if lab.isdigit():  # a notebook whose file name is lost (Colab) names its lab by its number
-        lab = next((known for known in labs if known.split("_", 1)[0] == lab), lab)
+def bearer(request: Request) -> str | None:
     auth = request.headers.get("authorization", "")
-    token = auth[7:].strip() if auth[:7].lower() == "bearer " else None
-    try:
-        holder = await run_in_threadpool(tokens.holder, token)
-    except tokens.TokenError as exc:
-        return error(401, str(exc), **{"WWW-Authenticate": "Bearer"})
-    if lab not in labs:
+    return auth[7:].strip() if auth[:7].lower() == "bearer " else None
+
+
+async def identify(request: Request) -> tokens.Holder:
+    """Who sends the request (the student and the lab their token checks): `tokens.TokenError` when nobody."""
+    token = bearer(request)
+    tokens.check_form(token)  # no database for a token that cannot be one
+    return await run_in_threadpool(tokens.holder, token)
+
+
+def unauthorised(exc: tokens.TokenError) -> JSONResponse:
+    return error(401, str(exc), **{"WWW-Authenticate": "Bearer"})
+
+
+def lab_named(settings: Settings, name: str) -> str:
+    """The lab a path names: its folder name, or its number (a notebook whose file name Colab lost)."""
+    labs = labs_in(settings.course)
+    if name.isdigit():
+        return next((known for known in labs if known.split("_", 1)[0] == name), name)
+    return name
+
+
+async def check(request: Request) -> Response:
+    settings: Settings = request.app.state.settings
+    cap = selfcheck.max_bytes()
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > cap:
+        if int(declared) <= DRAIN_TIMES * cap:  # read and dropped unparsed, so the client hears why
+            async for _ in request.stream():
+                pass
+        return too_large(cap)  # nothing parsed, nothing spent
+    lab = lab_named(settings, request.path_params["lab"])
+    if lab not in labs_in(settings.course):
         return error(404, f"there is no lab {lab!r} in this course")
+    try:
+        holder = await identify(request)
+    except tokens.TokenError as exc:
+        return unauthorised(exc)
     if holder.lab != lab:
         return error(403, f"wrong lab: your token is for lab {holder.lab}, and this is lab {lab} (use the token "
                           f"of {lab}, or check the notebook of {holder.lab})")
     try:
+        await run_in_threadpool(records.may_start, holder.student, lab)
         practice = await run_in_threadpool(records.practice_after_deadline, settings.course, lab, settings.policy)
+    except records.Busy as exc:
+        return error(429, str(exc), {"check_id": exc.check_id}, **{"Retry-After": str(exc.retry_after)})
+    except records.RateLimited as exc:
+        return error(429, str(exc), **{"Retry-After": str(exc.retry_after)})
     except records.Closed as exc:
         return error(403, str(exc))
-    cap = selfcheck.max_bytes()
     body = await read_capped(request, cap)
     if body is None:
+        await run_in_threadpool(records.refused, holder.student, lab, 413)
         return too_large(cap)
     try:
-        await run_in_threadpool(selfcheck.read_notebook, body, lab, settings.course)
+        await run_in_threadpool(_examine, body, lab, settings.course)
     except selfcheck.Refused as exc:
         status = 413 if "too large" in str(exc) else 422 if str(exc).startswith("wrong lab") else 400
+        await run_in_threadpool(records.refused, holder.student, lab, status)
         return error(status, str(exc))
     check_id = uuid.uuid4().hex
     try:
         await run_in_threadpool(records.start, check_id, holder.student, lab, practice)
+    except records.Busy as exc:
+        return error(429, str(exc), {"check_id": exc.check_id}, **{"Retry-After": str(exc.retry_after)})
     except records.RateLimited as exc:
         return error(429, str(exc), **{"Retry-After": str(exc.retry_after)})
-    from coursetools.service import answers, queue
+    from coursetools.service import queue
 
     await run_in_threadpool(queue.submit_check, check_id, lab, holder.student, body)
-    answer = await run_in_threadpool(answers.wait_answer, check_id, settings.timeout)
+    answer = await wait_or_hang_up(request, check_id, settings.timeout)
+    if answer is HUNG_UP:
+        return Response(status_code=499)  # nobody reads it; the check goes on and its answer is kept
     if answer is None:
-        return error(504, f"no answer within {settings.timeout:.0f} s: the checkers are busy; try again in a few "
-                          "minutes")
-    await run_in_threadpool(records.finish, check_id, answer)
+        return error(504, f"no answer within {settings.timeout:.0f} s: the checkers are busy; your check goes on, "
+                          f"and its answer is kept (check {check_id}): ask again in a few minutes",
+                     {"check_id": check_id})
+    await run_in_threadpool(records.finish, check_id, answer)  # its worker did too; the first one counts
     return JSONResponse({**answer, "practice": practice})
+
+
+def _examine(body: bytes, lab: str, course: Path) -> None:
+    """The notebook's cheap checks (shape, lab), then nbformat's full validation; `selfcheck.Refused` if it fails."""
+    data = selfcheck.parse_notebook(body)
+    selfcheck.check_lab(data, lab, course)
+    selfcheck.validate(data)
+
+
+HUNG_UP = object()
+
+
+async def wait_or_hang_up(request: Request, check_id: str, timeout: float) -> dict | None | object:
+    """The check's answer, None after `timeout` seconds, or `HUNG_UP` as soon as the client leaves."""
+    listener: answers.Listener = request.app.state.listener
+    waiting = asyncio.ensure_future(listener.wait(check_id, timeout))
+    gone = asyncio.ensure_future(_disconnected(request))
+    try:
+        done, _ = await asyncio.wait({waiting, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (waiting, gone):
+            task.cancel()
+    return waiting.result() if waiting in done else HUNG_UP
+
+
+async def _disconnected(request: Request) -> None:
+    """Returns when the client hangs up (the body is read: the next message is the disconnect)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+async def answer_of(request: Request) -> JSONResponse:
+    """``GET /check/{check_id}``: a check's answer to the student who sent it (one that came after a 504)."""
+    try:
+        holder = await identify(request)
+    except tokens.TokenError as exc:
+        return unauthorised(exc)
+    check_id = request.path_params["check_id"]
+    record = await run_in_threadpool(records.record_of, check_id, holder.student)
+    if record is None:
+        return error(404, f"you have no check {check_id!r} (the id is in the answer that said to ask again)")
+    answer = await run_in_threadpool(answers.get_answer, check_id)
+    if answer is None:
+        return JSONResponse({"check_id": check_id, "status": "waiting",
+                             "message": "not answered yet: the checkers are busy; ask again in a minute"},
+                            status_code=202, headers={"Retry-After": "30"})
+    return JSONResponse({**answer, "practice": record["practice"]})
 
 
 async def about(request: Request) -> PlainTextResponse:
@@ -118,20 +210,23 @@ async def not_found(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def not_allowed(request: Request, exc: Exception) -> JSONResponse:
-    return error(405, "post your notebook to /check/LAB (method POST)")
+    return error(405, "post your notebook to /check/LAB (method POST), or get an answer from /check/CHECK_ID")
 
 
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
-    import anyio.to_thread
-
-    anyio.to_thread.current_default_thread_limiter().total_tokens = 400  # each waiting check holds a thread
-    yield
+    app.state.listener = answers.Listener()
+    app.state.listener.start()
+    try:
+        yield
+    finally:
+        app.state.listener.stop()
 
 
 def make_app(settings: Settings) -> Starlette:
     """The ASGI app of the service."""
-    app = Starlette(routes=[Route("/", about, methods=["GET"]), Route("/check/{lab}", check, methods=["POST"])],
+    app = Starlette(routes=[Route("/", about, methods=["GET"]), Route("/check/{lab}", check, methods=["POST"]),
+                            Route("/check/{check_id}", answer_of, methods=["GET"])],
                     exception_handlers={404: not_found, 405: not_allowed}, lifespan=lifespan)
     app.state.settings = settings
     return app

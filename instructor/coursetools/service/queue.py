@@ -40,8 +40,23 @@ NAMESPACE = "coursetools"
 HEARTBEAT_TIMEOUT_MS = int(os.environ.get("COURSE_WORKER_HEARTBEAT_MS", 15_000))
 #: Broker commands in a million that also run queue maintenance (Dramatiq's default: 1,000).
 MAINTENANCE_CHANCE = 250_000
-#: A check's wall-clock cap in the worker, a backstop behind the sandbox's own caps.
-CHECK_TIME_LIMIT_MS = int(os.environ.get("COURSE_CHECK_TIME_LIMIT_S", 300)) * 1000
+#: A check's wall-clock cap in the worker, kept by Dramatiq's TimeLimit middleware (its watchdog thread starts on
+#: the process-boot signal `worker.run` sends): the self-check's own budget (`selfcheck.budget`) and a margin.
+TIME_LIMIT_ENV = "COURSE_CHECK_TIME_LIMIT_S"
+
+
+def check_time_limit_ms() -> int:
+    """``COURSE_CHECK_TIME_LIMIT_S`` in milliseconds; by default the self-check's budget plus 30 s."""
+    from coursetools.service.selfcheck import budget
+
+    try:
+        return max(1, int(os.environ[TIME_LIMIT_ENV])) * 1000
+    except (KeyError, ValueError):
+        return (budget() + 30) * 1000
+
+
+OVERRAN = ("your notebook ran past the time limit of a self-check ({seconds} s) and was stopped: look for a cell or a "
+           "function that runs for minutes, or never ends (the final grading stops it the same way)")
 #: A check that fails for the service's own reasons is tried this many times more, then answered with a refusal.
 CHECK_RETRIES = 2
 #: Grading results are kept this long in Redis for the coordinator to collect.
@@ -88,7 +103,7 @@ def app(url: str | None = None) -> App:
     # Checks come before class grading on a worker that has both waiting (a lower priority runs first).
     check = dramatiq.actor(run_check, broker=broker, actor_name="run_check", queue_name=CHECKS, priority=0,
                            max_retries=CHECK_RETRIES, min_backoff=2000, max_backoff=10_000,
-                           time_limit=CHECK_TIME_LIMIT_MS)
+                           time_limit=check_time_limit_ms())
     grade = dramatiq.actor(grade_submission, broker=broker, actor_name="grade_submission", queue_name=GRADING,
                            priority=10, max_retries=2, store_results=True, throws=(CourseMismatch,))
     return App(broker, url, check, grade)
@@ -103,7 +118,7 @@ def submit_check(check_id: str, lab: str, student: str, notebook: bytes) -> None
 def run_check(check_id: str, lab: str, student: str, notebook_b64: str) -> None:
     """The worker's side of `submit_check`: grade the notebook in the sandbox and store the answer once."""
     from coursetools import course_root
-    from coursetools.service import answers, selfcheck
+    from coursetools.service import answers, records, selfcheck
 
     if answers.get_answer(check_id) is not None:  # answered by a worker that died before its acknowledgement
         log.info("check %s already answered", check_id)
@@ -114,7 +129,11 @@ def run_check(check_id: str, lab: str, student: str, notebook_b64: str) -> None:
         answer = selfcheck.check_notebook(course_root(), lab, student, notebook, check_id)
     except selfcheck.Refused as exc:
         answer = {"check_id": check_id, "lab": lab, "student": student, "cells": [], "refused": str(exc)}
-    except (Exception, TimeLimitExceeded):
+    except TimeLimitExceeded:  # answered at once: running it again would only overrun again
+        log.warning("check %s ran past its time limit", check_id)
+        answer = {"check_id": check_id, "lab": lab, "student": student, "cells": [],
+                  "refused": OVERRAN.format(seconds=check_time_limit_ms() // 1000)}
+    except Exception:
         message = CurrentMessage.get_current_message()
         if message is None or message.options.get("retries", 0) < CHECK_RETRIES:
             raise  # the engine tries it again
@@ -123,6 +142,7 @@ def run_check(check_id: str, lab: str, student: str, notebook_b64: str) -> None:
                   "refused": "the checker failed on this notebook (the service's fault, not yours); try again in a "
                              "few minutes, and tell your teacher if it goes on"}
     stored = answers.store_answer(check_id, answer)
+    records.finish(check_id, answer)  # the record says answered, whether or not its request still waits
     log.info("check %s answered%s", check_id, "" if stored else " (an earlier answer was kept)")
 
 

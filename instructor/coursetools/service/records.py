@@ -1,8 +1,12 @@
 """Every self-check, recorded (student, lab, time, per-cell verdicts), its rate limit and its lab's deadline policy.
 
-`start` records a check as it is accepted, inside one transaction that holds a lock per student and lab: two
-requests at once cannot both pass the rate limit (``COURSE_SELFCHECK_LIMIT`` checks per
-``COURSE_SELFCHECK_WINDOW`` seconds, default 6 per 15 minutes). `finish` adds the answer's verdicts. After a lab's
+`start` records a check as it is accepted, inside one transaction that holds a lock per student: two requests
+at once cannot both pass the rate limit (``COURSE_SELFCHECK_LIMIT`` checks per ``COURSE_SELFCHECK_WINDOW`` seconds,
+default 6 per 15 minutes, per lab), and a student has at most one check in flight (`Busy`), so one student's
+checks never wait in the queue ahead of another's first. `finish` adds the answer's verdicts (the worker that
+stores the answer calls it, so a check answered after its request gave up is recorded as answered). Uploads the
+service refuses (not a notebook, too large, another lab's) are counted per student and lab (`refused`) against a
+limit of their own, ``COURSE_SELFCHECK_REFUSALS`` per window (default 10). After a lab's
 deadline (its due date in the course's gradebook, set with ``nbgrader db assignment add LAB --duedate ...``) the
 service follows the instructor's choice: closed, or open for practice (checks then marked as practice).
 `checks_to_pass` gives, per student, how many checks they needed before every test cell passed (class report).
@@ -21,7 +25,10 @@ from pathlib import Path
 from coursetools.service.tokens import connect
 
 LIMIT_ENV, WINDOW_ENV = "COURSE_SELFCHECK_LIMIT", "COURSE_SELFCHECK_WINDOW"
-DEFAULT_LIMIT, DEFAULT_WINDOW = 6, 900
+REFUSALS_ENV, IN_FLIGHT_ENV = "COURSE_SELFCHECK_REFUSALS", "COURSE_SELFCHECK_IN_FLIGHT_S"
+DEFAULT_LIMIT, DEFAULT_WINDOW, DEFAULT_REFUSALS = 6, 900, 10
+#: A check unanswered for this long no longer counts as in flight (its worker died and it was lost).
+DEFAULT_IN_FLIGHT = 900
 
 
 class RateLimited(Exception):
@@ -31,6 +38,24 @@ class RateLimited(Exception):
         self.limit, self.window, self.retry_after = limit, window, retry_after
         super().__init__(f"rate limit reached: {limit} checks of this lab per {_duration(window)}; try again in "
                          f"{_duration(retry_after)}")
+
+
+class TooManyRefused(RateLimited):
+    """Too many uploads of one lab refused for one student in the window."""
+
+    def __init__(self, limit: int, window: int, retry_after: int) -> None:
+        super().__init__(limit, window, retry_after)
+        self.args = (f"too many uploads refused: {limit} of this lab in {_duration(window)} were not notebooks the "
+                     f"service could check; try again in {_duration(retry_after)}",)
+
+
+class Busy(Exception):
+    """The student has a check still in flight; `check_id` names it and `retry_after` says when to ask again."""
+
+    def __init__(self, check_id: str, retry_after: int = 10) -> None:
+        self.check_id, self.retry_after = check_id, retry_after
+        super().__init__(f"your check {check_id} is still running: wait for its answer (one check at a time per "
+                         f"student), then send again")
 
 
 class Closed(Exception):
@@ -51,6 +76,13 @@ def limits() -> tuple[int, int]:
         except ValueError:
             return default
     return read(LIMIT_ENV, DEFAULT_LIMIT), read(WINDOW_ENV, DEFAULT_WINDOW)
+
+
+def _setting(name: str, default: int) -> int:
+    try:
+        return max(1, int(os.environ.get(name, default)))
+    except ValueError:
+        return default
 
 
 # --- the deadline policy ----------------------------------------------------------------------------------------
@@ -101,20 +133,65 @@ def practice_after_deadline(course: Path, lab: str, policy: Policy, now: datetim
 # --- records ------------------------------------------------------------------------------------------------------
 
 def start(check_id: str, student: str, lab: str, practice: bool = False) -> None:
-    """Record a check as accepted, or raise `RateLimited` (nothing recorded) when the student is over the limit."""
-    limit, window = limits()
+    """Record a check as accepted, or raise `RateLimited` when the student is over the limit of the lab, or `Busy`
+    when they have a check in flight (nothing recorded then)."""
     with connect() as conn, conn.transaction():
-        conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"selfcheck/{student}/{lab}",))
-        # clock_timestamp(), not now(): now() is when the transaction began, before the lock was ours
-        rows = conn.execute(
-            "SELECT extract(epoch FROM at + make_interval(secs => %s) - clock_timestamp()) FROM selfcheck_records "
-            "WHERE student = %s AND lab = %s AND at > clock_timestamp() - make_interval(secs => %s) ORDER BY at",
-            (window, student, lab, window)).fetchall()
-        if len(rows) >= limit:
-            retry = min(window, max(1, int(float(rows[len(rows) - limit][0]) + 0.999)))
-            raise RateLimited(limit, window, retry)
+        conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"selfcheck/{student}",))
+        _check_limits(conn, student, lab)
         conn.execute("INSERT INTO selfcheck_records (check_id, student, lab, practice, at) "
                      "VALUES (%s, %s, %s, %s, clock_timestamp())", (check_id, student, lab, practice))
+
+
+def may_start(student: str, lab: str) -> None:
+    """`RateLimited`, `TooManyRefused` or `Busy` now, before the service spends anything on a notebook (`start`
+    decides again, under its lock)."""
+    with connect() as conn:
+        refusals_left(conn, student, lab)
+        _check_limits(conn, student, lab)
+
+
+def _check_limits(conn, student: str, lab: str) -> None:
+    limit, window = limits()
+    # clock_timestamp(), not now(): now() is when the transaction began, before the lock was ours
+    rows = conn.execute(
+        "SELECT extract(epoch FROM at + make_interval(secs => %s) - clock_timestamp()) FROM selfcheck_records "
+        "WHERE student = %s AND lab = %s AND at > clock_timestamp() - make_interval(secs => %s) ORDER BY at",
+        (window, student, lab, window)).fetchall()
+    if len(rows) >= limit:
+        retry = min(window, max(1, int(float(rows[len(rows) - limit][0]) + 0.999)))
+        raise RateLimited(limit, window, retry)
+    busy = conn.execute(
+        "SELECT check_id FROM selfcheck_records WHERE student = %s AND answered_at IS NULL "
+        "AND at > clock_timestamp() - make_interval(secs => %s) ORDER BY at DESC LIMIT 1",
+        (student, _setting(IN_FLIGHT_ENV, DEFAULT_IN_FLIGHT))).fetchone()
+    if busy:
+        raise Busy(busy[0])
+
+
+def refusals_left(conn, student: str, lab: str) -> None:
+    """`TooManyRefused` when the student's refused uploads of `lab` in the window reached their limit."""
+    limit, window = _setting(REFUSALS_ENV, DEFAULT_REFUSALS), limits()[1]
+    rows = conn.execute(
+        "SELECT extract(epoch FROM at + make_interval(secs => %s) - clock_timestamp()) FROM selfcheck_refusals "
+        "WHERE student = %s AND lab = %s AND at > clock_timestamp() - make_interval(secs => %s) ORDER BY at",
+        (window, student, lab, window)).fetchall()
+    if len(rows) >= limit:
+        raise TooManyRefused(limit, window, min(window, max(1, int(float(rows[len(rows) - limit][0]) + 0.999))))
+
+
+def refused(student: str, lab: str, status: int) -> None:
+    """Count one refused upload of `lab` by `student` (its HTTP status) against their limit of refusals."""
+    with connect() as conn:
+        conn.execute("INSERT INTO selfcheck_refusals (student, lab, status, at) VALUES (%s, %s, %s, clock_timestamp())",
+                     (student, lab, status))
+
+
+def record_of(check_id: str, student: str) -> dict | None:
+    """The record of `student`'s check `check_id` (None when it is no check of theirs)."""
+    with connect() as conn:
+        row = conn.execute("SELECT lab, at, practice, answered_at FROM selfcheck_records "
+                           "WHERE check_id = %s AND student = %s", (check_id, student)).fetchone()
+    return None if row is None else {"lab": row[0], "at": row[1], "practice": row[2], "answered_at": row[3]}
 
 
 def finish(check_id: str, answer: dict) -> None:

@@ -7,16 +7,19 @@ the same points. Nothing it writes reaches the course's gradebook, `submitted/` 
 changes a grade.
 
 The hidden checks' secret cases are drawn from a seed made for this check (an HMAC of the instructor's secret seed
-and the check id), never the final grading's. The answer keeps, per test cell, the verdict, the points, the
-visible tests' own error, how many of the cell's hidden checks passed, and an explanation only when the first
-difference is on a case drawn for this check; a difference on one of the fixed hidden cases (the final grading's)
-is answered by the names of the known mistakes alone. No hidden source, case list, expected trace, secret or
-grader internals reach an answer: `_guard` refuses an answer holding any of them.
+and the check id), never the final grading's. The answer keeps, per test cell, the verdict, the points, whether
+the visible tests passed (their message only where it cannot hold a hidden case, `_visible`), how many of the
+cell's hidden checks passed, and an explanation only when the first difference is on a case drawn for this check
+(its kernel's text cut or replaced by the grader, `checks.kerneltext`); a difference on one of the fixed hidden
+cases (the final grading's) is answered by the known mistakes the grader diagnosed, in the checks' words. No
+hidden source, case list, expected trace, secret or grader internals reach an answer: `_guard` refuses an answer
+holding any of them.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import hmac
 import json
@@ -29,6 +32,7 @@ from typing import Any
 
 import nbformat
 
+from coursetools.checks.kerneltext import error_name
 from coursetools.grading.checker import parse_hidden, split_hidden
 from coursetools.grading.scratch import make_course, template_gradebook
 from coursetools.labs import labs_in
@@ -39,9 +43,10 @@ CHECK_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 STUDENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}")
 EXPLANATION_CHARS = 4000
 VISIBLE_CHARS = 1500
-#: A hidden check's message about a case drawn for this check starts with the checked function's name (the
-#: grader's words, never the kernel's) and "on secret ...": the kernel's text comes only after a colon.
-DRAWN = re.compile(r"^[A-Za-z_][\w ()]{0,60}? on (?:a |the )?secret\b")
+#: A hidden check's message about a case drawn for this check names it on its first line ("... on secret ...").
+#: In a self-check's grading process the kernel's text on that line is cut or replaced and never holds the word
+#: "secret" (`checks.kerneltext`), so the words are the grader's.
+DRAWN = re.compile(r"^[^\n]*\bon (?:a |the )?secret\b")
 NOT_SHOWN = ("Every case drawn for this check before it passed, but a case of the final grading differs: a "
              "self-check withholds its explanation. The visible tests and the known mistakes below may help.")
 
@@ -68,7 +73,15 @@ def check_seed(lab: str, student: str, check_id: str) -> str:
 
 def read_notebook(notebook: bytes, lab: str, course: Path) -> nbformat.NotebookNode:
     """The notebook parsed and checked to be `lab`'s; `Refused` when it is too large, not a notebook, or another
-    lab's."""
+    lab's. The cheap checks come first (`parse_notebook`, `check_lab`), the full validation last (`validate`)."""
+    data = parse_notebook(notebook)
+    check_lab(data, lab, course)
+    return validate(data)
+
+
+def parse_notebook(notebook: bytes) -> dict:
+    """The notebook's JSON, its shape checked (`shape_problem`) before anything else reads it; `Refused` when it
+    is too large, not JSON or not shaped as a notebook."""
     cap = max_bytes()
     if len(notebook) > cap:
         raise Refused(f"the notebook is too large: {len(notebook) / 1024:.0f} KB, over the cap of {cap // 1024} KB "
@@ -79,15 +92,83 @@ def read_notebook(notebook: bytes, lab: str, course: Path) -> nbformat.NotebookN
         raise Refused("this is not a notebook: the file is not JSON (send the .ipynb file itself)") from None
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
         raise Refused("this is not a notebook: it has no list of cells (send the .ipynb file itself)")
-    try:
-        nb = nbformat.from_dict(data)
-        if nb.get("nbformat") != 4:
-            nb = nbformat.convert(nb, 4)
-        nbformat.validate(nb)
-    except Exception as exc:  # noqa: BLE001 - whatever nbformat finds wrong: not a notebook
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:160]
-        raise Refused(f"this is not a valid notebook ({first})") from None
-    mine = _grade_ids(nb)
+    problem = shape_problem(data)
+    if problem:
+        raise Refused(f"this is not a valid notebook: {problem} (send the .ipynb file as Jupyter saved it)")
+    return data
+
+
+#: What a cell's nbgrader metadata may hold, and the types each must have.
+NBGRADER_TYPES = {"grade": bool, "solution": bool, "locked": bool, "task": bool, "grade_id": str,
+                  "points": (int, float), "schema_version": int, "checksum": str, "cell_type": str}
+MAX_CELLS = 2000
+
+
+def shape_problem(data: dict) -> str | None:
+    """What is wrong with a notebook's JSON in the places the service and the grader read, in plain words (None:
+    nothing): its format version, its metadata, and each cell's type, source, metadata and nbgrader fields."""
+    version = data.get("nbformat")
+    if type(version) is not int:
+        return f"its nbformat version is {_kind(version)}, not the number 4"
+    if version != 4:
+        return f"it is an nbformat {version} notebook; save it from a current Jupyter (nbformat 4)"
+    if "nbformat_minor" in data and type(data["nbformat_minor"]) is not int:
+        return f"its nbformat_minor is {_kind(data['nbformat_minor'])}, not a number"
+    if not isinstance(data.get("metadata", {}), dict):
+        return f"its metadata is {_kind(data.get('metadata'))}, not an object"
+    if len(data["cells"]) > MAX_CELLS:
+        return f"it has {len(data['cells'])} cells, over the cap of {MAX_CELLS}"
+    for n, cell in enumerate(data["cells"], 1):
+        problem = _cell_problem(cell)
+        if problem:
+            return f"cell {n} {problem}"
+    return None
+
+
+def _cell_problem(cell: Any) -> str | None:
+    if not isinstance(cell, dict):
+        return f"is {_kind(cell)}, not an object"
+    if cell.get("cell_type") not in ("code", "markdown", "raw"):
+        return f"has the cell type {_kind(cell.get('cell_type'))}, not code, markdown or raw"
+    source = cell.get("source", "")
+    if not (isinstance(source, str) or (isinstance(source, list) and all(isinstance(x, str) for x in source))):
+        return f"has a source that is {_kind(source)}, not text"
+    meta = cell.get("metadata", {})
+    if not isinstance(meta, dict):
+        return f"has metadata that is {_kind(meta)}, not an object"
+    grader = meta.get("nbgrader", {})
+    if not isinstance(grader, dict):
+        return f"has nbgrader metadata that is {_kind(grader)}, not an object"
+    for key, want in NBGRADER_TYPES.items():
+        if key not in grader:
+            continue
+        value = grader[key]
+        if isinstance(value, bool) != (want is bool) or not isinstance(value, want):
+            return f"has nbgrader {key} {_kind(value)}, which should be {_TYPE_WORDS[want]}"
+    if cell["cell_type"] == "code" and not isinstance(cell.get("outputs", []), list):
+        return f"has outputs that are {_kind(cell.get('outputs'))}, not a list"
+    return None
+
+
+_TYPE_WORDS = {bool: "true or false", str: "text", int: "a whole number", (int, float): "a number"}
+
+
+def _kind(value: Any) -> str:
+    """A JSON value named for a message: its JSON type, and a short text of it when it is a number or text."""
+    if value is None:
+        return "missing (or null)"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r:.20}"
+    if isinstance(value, str):
+        return f"the text {json.dumps(value[:20])}"
+    return {dict: "an object", list: "a list"}.get(type(value), type(value).__name__)
+
+
+def check_lab(data: dict, lab: str, course: Path) -> None:
+    """`Refused` unless the notebook (its JSON, shape checked) is more `lab`'s than any other lab's."""
+    mine = _grade_ids(data["cells"])
     likeness = {other: _likeness(mine, lab_grade_ids(course, other)) for other in labs_in(course)}
     best = max(likeness, key=lambda other: likeness[other])
     if likeness[best] > likeness[lab]:
@@ -95,6 +176,16 @@ def read_notebook(notebook: bytes, lab: str, course: Path) -> nbformat.NotebookN
     if not likeness[lab]:
         raise Refused(f"wrong lab: this notebook has none of lab {lab}'s test cells (is it the lab's notebook, "
                       "with its cells as handed out?)")
+
+
+def validate(data: dict) -> nbformat.NotebookNode:
+    """The notebook validated by nbformat (the full parse); `Refused` with nbformat's first line otherwise."""
+    try:
+        nb = nbformat.from_dict(data)
+        nbformat.validate(nb)
+    except Exception as exc:  # noqa: BLE001 - whatever nbformat finds wrong: not a notebook
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:160]
+        raise Refused(f"this is not a valid notebook ({first})") from None
     return nb
 
 
@@ -103,17 +194,23 @@ def _likeness(mine: set[str], theirs: set[str]) -> float:
     return len(mine & theirs) / len(mine | theirs) if mine | theirs else 0.0
 
 
-def _grade_ids(nb: Any) -> set[str]:
-    return {str(c.get("metadata", {}).get("nbgrader", {}).get("grade_id")) for c in nb.cells
+def _grade_ids(cells: list) -> set[str]:
+    return {str(c.get("metadata", {}).get("nbgrader", {}).get("grade_id")) for c in cells
             if c.get("metadata", {}).get("nbgrader", {}).get("grade")}
 
 
 def lab_grade_ids(course: Path, lab: str) -> set[str]:
-    """The grade ids of `lab`'s graded cells, from its source."""
+    """The grade ids of `lab`'s graded cells, from its source (read again only when the file changes)."""
     path = course / "source" / lab / f"{lab}.ipynb"
-    if not path.is_file():
+    try:
+        return set(_source_grade_ids(str(path), path.stat().st_mtime_ns))
+    except FileNotFoundError:
         return set()
-    return _grade_ids(nbformat.read(path, as_version=4))
+
+
+@functools.lru_cache(maxsize=64)
+def _source_grade_ids(path: str, mtime_ns: int) -> frozenset[str]:
+    return frozenset(_grade_ids(nbformat.read(path, as_version=4).cells))
 
 
 def test_cells(course: Path, lab: str) -> dict[str, list[str]]:
@@ -140,12 +237,25 @@ def hidden_strings(course: Path, lab: str) -> list[str]:
 
 
 def _cell_timeout() -> int:
-    """Seconds a cell may run in a check: ``COURSE_SELFCHECK_CELL_TIMEOUT`` (default 60; a correct lab's slowest
-    cell takes a few seconds)."""
+    """Seconds a cell may run in a check: ``COURSE_SELFCHECK_CELL_TIMEOUT`` (default 20, as `make demo`; a correct
+    lab's slowest cell takes a few seconds)."""
     try:
-        return max(5, int(os.environ.get("COURSE_SELFCHECK_CELL_TIMEOUT", 60)))
+        return max(5, int(os.environ.get("COURSE_SELFCHECK_CELL_TIMEOUT", 20)))
     except ValueError:
-        return 60
+        return 20
+
+
+BUDGET_ENV, DEFAULT_BUDGET = "COURSE_SELFCHECK_BUDGET_S", 90
+
+
+def budget() -> int:
+    """Seconds one check's grading may take, ``COURSE_SELFCHECK_BUDGET_S`` (default 90; a lab 02 check takes 8 to
+    11 s on an idle core, about 30 s on a loaded one). The grader's cap per submission: its cells stop running at
+    three quarters of it less 5 s (their tests score 0) and the grading process is stopped at it."""
+    try:
+        return max(20, int(os.environ.get(BUDGET_ENV, DEFAULT_BUDGET)))
+    except ValueError:
+        return DEFAULT_BUDGET
 
 
 def _timestamp() -> str:
@@ -181,7 +291,7 @@ def check_notebook(course: Path, lab: str, student: str, notebook: bytes, check_
         (folder / "timestamp.txt").write_text(_timestamp())
         sandbox = os.environ.get("COURSE_SELFCHECK_SANDBOX", "bwrap")
         report = grade(scratch, lab, jobs=1, students=[student], force=True, progress=None,
-                       sandbox=False if sandbox == "none" else sandbox, submission_timeout=300.0,
+                       sandbox=False if sandbox == "none" else sandbox, submission_timeout=float(budget()),
                        cell_timeout=_cell_timeout())
         result = report.results.get(student)
         answer = {"check_id": check_id, "lab": lab, "student": student, "cells": [], "refused": None}
@@ -211,8 +321,12 @@ def _cells(course: Path, scratch: Path, lab: str, student: str) -> list[dict]:
     from coursetools.grading.preprocessors import KEY
 
     groups = test_cells(course, lab)
+    written = visible_sources(course, lab)
     graded = nbformat.read(scratch / "autograded" / student / lab / f"{lab}.ipynb", as_version=4)
     by_id = {c.metadata.get("nbgrader", {}).get("grade_id"): c for c in graded.cells}
+    # the first test cell run: its visible tests ran before any hidden check had called the student's functions
+    first = next((c.metadata["nbgrader"]["grade_id"] for c in graded.cells if KEY in c.metadata
+                  and c.metadata.get("nbgrader", {}).get("grade_id") in groups), None)
     with Gradebook("sqlite:///" + str(scratch / "gradebook.db"), course_id(course)) as gb:
         scores = {g.name: (g.auto_score, g.max_score)
                   for g in gb.find_submission_notebook(lab, lab, student).grades}
@@ -233,9 +347,10 @@ def _cells(course: Path, scratch: Path, lab: str, student: str) -> list[dict]:
             "verdict": "passed" if record.get("verdict") == "passed" else "failed",
             "points": float(points or 0.0),
             "max_points": float(max_points or 0.0),
-            "visible": _visible(visible_outputs, record.get("kind", "not run")),
+            "visible": _visible(visible_outputs, record.get("kind", "not run"), grade_id == first,
+                                written.get(grade_id, "")),
             "hidden": _hidden_count(hidden, len(calls)),
-            "explanation": _explanation(str(failed[-1].get("evalue", ""))) if failed else None,
+            "explanation": _explanation(str(failed[-1].get("evalue", "")), record, lab) if failed else None,
         })
     return out
 
@@ -249,30 +364,52 @@ def _hidden_count(hidden: list[dict], checks: int) -> dict:
     return {"passed": sum(1 for h in hidden if h.get("passed")), "of": checks, "unit": "checks", "cases": None}
 
 
-def _visible(outputs: list, kind: str) -> str | None:
-    """The visible tests' own error (they are in the student's notebook), or what stopped the cell."""
+def _visible(outputs: list, kind: str, first: bool, written: str) -> str | None:
+    """What stopped the cell's visible tests (they are in the student's notebook), in words a self-check may send:
+    None when they passed; else the error's type (a built-in exception's name) and its first line, when that line
+    is the lab's own text (its test cell's) or the cell is the first test cell run (before it, no hidden check had
+    called the student's functions); else the type alone, and where to see the rest."""
     errors = [o for o in outputs if o.get("output_type") == "error"]
     if not errors:
         return None if kind in ("passed", "hidden test") else f"this cell did not finish ({kind})"
     e = errors[-1]
-    return f"{e.get('ename', 'Error')}: {e.get('evalue', '')}"[:VISIBLE_CHARS]
+    name, text = str(e.get("ename", "")), str(e.get("evalue", ""))
+    if first:
+        return f"{name}: {text}"[:VISIBLE_CHARS]
+    line = (text.strip().splitlines() or [""])[0].strip()
+    if line and line in written:
+        return f"{error_name(name)}: {line}"[:VISIBLE_CHARS]
+    return (f"the visible tests failed ({error_name(name)}); a self-check does not send their message back once "
+            "hidden checks have run: run this cell in your notebook to read it")
 
 
-def _explanation(message: str) -> str | None:
-    """A hidden check's message as a self-check may show it: whole when it is about a case drawn for this check,
-    else only the known mistakes it names (their hints name no case)."""
+def visible_sources(course: Path, lab: str) -> dict[str, str]:
+    """Each test cell's visible part as the lab's source writes it: the grader's own text."""
+    nb = nbformat.read(course / "source" / lab / f"{lab}.ipynb", as_version=4)
+    return {c.metadata["nbgrader"]["grade_id"]: split_hidden(c.source)[0] for c in nb.cells
+            if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("grade")}
+
+
+def _explanation(message: str, record: dict, lab: str) -> str | None:
+    """A hidden check's message as a self-check may show it: whole when it is about a case drawn for this check
+    (its grader has cut the student's exception and replaced what else the kernel wrote, `checks.kerneltext`),
+    else the known mistakes the grader diagnosed, in the checks' own words (`misconceptions.catalogue`)."""
+    from coursetools.grading.misconceptions import catalogue
+
     message = message.strip()
     if not message or "set-up problem" in message:
         return None
     if DRAWN.match(message):
         return message[:EXPLANATION_CHARS]
-    lines = message.splitlines()
-    known = []
-    for i, line in enumerate(lines):
-        if line.startswith("Known mistake"):
-            known = [line] + [rest for rest in lines[i + 1:] if rest.startswith("  - ")]
-            break
-    return "\n".join([NOT_SHOWN, *known])[:EXPLANATION_CHARS]
+    try:
+        hints = {key: text for key, text in catalogue(lab)}
+    except Exception:  # noqa: BLE001 - a lab without a check module names no mistake
+        hints = {}
+    known = [hints[m["key"]] for m in record.get("mistakes", []) if isinstance(m, dict) and m.get("known")
+             and m.get("key") in hints]
+    lines = [NOT_SHOWN] + (["Known mistakes whose models give the same answer:"] + [f"  - {t}" for t in known]
+                           if known else [])
+    return "\n".join(lines)[:EXPLANATION_CHARS]
 
 
 def _guard(answer: dict, forbidden: list[str]) -> dict:

@@ -79,6 +79,14 @@ def connect(url: str | None = None, **kw) -> psycopg.Connection:
                     refused    text
                 )""")
             conn.execute("CREATE INDEX IF NOT EXISTS selfcheck_records_holder ON selfcheck_records (student, lab, at)")
+            conn.execute("""
+                CREATE TABLE IF NOT EXISTS selfcheck_refusals (
+                    student text NOT NULL,
+                    lab     text NOT NULL,
+                    status  integer NOT NULL,
+                    at      timestamptz NOT NULL DEFAULT now()
+                )""")
+            conn.execute("CREATE INDEX IF NOT EXISTS selfcheck_refusals_holder ON selfcheck_refusals (student, lab, at)")
         conn.commit()
         _schema_ready.add(url)
     return conn
@@ -106,12 +114,17 @@ def issue(lab: str, students: list[str], expires: datetime.datetime | None = Non
     return out
 
 
-def holder(token: str | None) -> Holder:
-    """The student and lab of a token; `TokenError` when it is missing, unknown, revoked or expired."""
+def check_form(token: str | None) -> None:
+    """`TokenError` when `token` is missing or cannot be one of the course's tokens (no database asked)."""
     if not token:
         raise TokenError("no token: send your personal token (course_lib reads it from COURSE_CHECK_TOKEN)")
     if not token.startswith(PREFIX) or len(token) > 100:
         raise TokenError("this token is not one of this course's tokens (copy it again from the message you got)")
+
+
+def holder(token: str | None) -> Holder:
+    """The student and lab of a token; `TokenError` when it is missing, unknown, revoked or expired."""
+    check_form(token)
     with connect() as conn:
         row = conn.execute("SELECT student, lab, revoked, expires_at < now() FROM selfcheck_tokens WHERE digest = %s",
                            (digest(token),)).fetchone()

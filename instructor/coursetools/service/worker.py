@@ -51,6 +51,9 @@ def run(url: str | None, threads: int, queues: list[str]) -> int:
         print(f"coursetools worker: {exc}", file=sys.stderr)
         return 2
     warm_caches()
+    # What Dramatiq's own CLI sends each worker process as it boots: the TimeLimit middleware starts its watchdog
+    # on it, without which no task's time limit is kept.
+    app.broker.emit_after("process_boot")
     worker = dramatiq.Worker(app.broker, queues=set(queues), worker_threads=threads)
     # One message per thread: a check never waits behind another on a busy worker while another worker is idle.
     worker.queue_prefetch = threads
