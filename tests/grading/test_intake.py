@@ -24,7 +24,8 @@ import psutil
 from nbgrader.api import Gradebook
 
 from coursetools import tool_env
-from coursetools.grading.autograde import check_submission, grade
+from coursetools.grading.autograde import grade
+from coursetools.grading.intake import check_submission
 from coursetools.grading.exchange import collect_zip
 from coursetools.quality.toycourse import LAB, PERFECT, make_toy_course, remove_course, toy_submission
 
