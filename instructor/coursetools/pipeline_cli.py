@@ -162,7 +162,7 @@ def _layout(root: Path, exchange: str | None = None, instructor: str | None = No
 
     from coursetools.course.exchange_layout import Layout
     from coursetools.course.term import exchange_root
-    from coursetools.grading.autograde import course_id
+    from coursetools.grading.gradebook import course_id
 
     return Layout(Path(exchange or exchange_root(root)), course_id(root), instructor or getpass.getuser())
 

@@ -301,7 +301,7 @@ def push_grades(root: Path, lab: str, settings: Settings, log) -> Outcome:
     """Send `lab`'s scores from the course's gradebook to the platform; see the module's docstring."""
     from nbgrader.api import Gradebook
 
-    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.gradebook import course_id, db_url
     from coursetools.grading.lmsexport import lab_scores
 
     with Gradebook(db_url(root), course_id(root)) as gb:
