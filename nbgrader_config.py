@@ -115,3 +115,6 @@ import sys  # noqa: E402
 
 if os.path.basename(sys.argv[0]) in ("nbgrader", "__main__.py") and "nbgrader" in sys.argv[0]:
     os.umask(0o077)
+# nbgrader sets the modes of what it converts itself (autograded 444, feedback 644 by default): yours only.
+c.Autograde.permissions = 400
+c.GenerateFeedback.permissions = 600
