@@ -106,3 +106,37 @@ def test_the_collector_refuses_what_is_not_the_named_students_or_not_of_its_time
     os.chown(entry / "a.ipynb", nobody.pw_uid, nobody.pw_gid)  # a classmate's file in the student's folder
     assert "belongs (in part) to nobody" in submission_refused(entry, "root", seen, arrival(entry))
     assert "no account" in submission_refused(Path(entry), "no-such-student-xyz", seen, seen)
+
+
+@as_root
+def test_check_server_names_a_readable_course_folder_and_a_students_python_with_the_checks(tmp_path):
+    import sys
+
+    from coursetools.course.server_check import (checks_importable, course_problems, make_private,
+                                                 private_submit_missing)
+
+    course = tmp_path / "course"
+    (course / "submitted" / "ann").mkdir(parents=True)
+    (course / "submitted" / "ann" / "lab.ipynb").write_text("{}")
+    (course / "gradebook.db").write_text("")
+    for path in (course, *course.rglob("*")):
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    problems = "\n".join(course_problems(course, "root"))
+    assert f"`chmod 700 {course}`" in problems and f"`chmod -R go-rwx {course / 'submitted'}`" in problems
+    assert f"`chmod -R go-rwx {course / 'gradebook.db'}`" in problems
+    assert len(make_private(course)) == 4  # submitted/, ann/, her notebook, the gradebook
+    course.chmod(0o700)
+    assert course_problems(course, "root") == []
+    # This checkout's Python finds the checks in a world-readable folder; Debian's own Python has none.
+    import coursetools.checks
+
+    checks = Path(coursetools.checks.__file__).resolve()
+    reachable = all(p.stat().st_mode & 0o001 for p in checks.parents) and checks.stat().st_mode & 0o004
+    found = checks_importable(None, sys.executable)
+    assert bool(found) == bool(reachable), found
+    assert not found or "readable by every account" in found
+    assert checks_importable(None, "/usr/bin/python3") is None
+    # As root, for real as a student account: Debian's Python has no course_lib, so submits would stay open.
+    missing = private_submit_missing("nobody", "/usr/bin/python3")
+    assert missing and "cannot import course_lib.exchange" in missing
+    assert checks_importable("nobody", "/usr/bin/python3") is None

@@ -77,20 +77,22 @@ def _readable_by_others(path: Path) -> bool:
     return bool(path.stat().st_mode & stat.S_IROTH)
 
 
+def _as_student(student: str, python: str, code: str) -> subprocess.CompletedProcess:
+    """`python -c code` run as the account `student` (root only), with a login's clean environment, in its home."""
+    home = pwd.getpwnam(student).pw_dir
+    runuser = shutil.which("runuser") or "/usr/sbin/runuser"
+    cmd = [runuser, "-u", student, "--", "env", "-i", f"PATH={STUDENT_PATH}", f"HOME={home}", f"USER={student}",
+           "sh", "-c", 'exec "$0" -c "$1"', python, code]
+    return subprocess.run(cmd, cwd=home if os.path.isdir(home) else "/", capture_output=True, text=True, timeout=120)
+
+
 def checks_importable(student: str | None, python: str) -> str | None:
     """How a student account's `python` imports the hidden checks, or None when it cannot."""
     probe = (f"import importlib.util as u; s = u.find_spec({HIDDEN!r}); "
              f"print(s.origin if s else ''); import {HIDDEN}")
     if os.geteuid() == 0 and student:
-        home = pwd.getpwnam(student).pw_dir
-        cwd = home if os.path.isdir(home) else "/"
-        runuser = shutil.which("runuser") or "/usr/sbin/runuser"
-        cmd = [runuser, "-u", student, "--", "env", "-i", f"PATH={STUDENT_PATH}", f"HOME={home}", f"USER={student}",
-               "sh", "-c", 'exec "$0" -c "$1"', python, probe]
-        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=120)
-        if proc.returncode == 0:
-            return f"{student}'s {python} imports {HIDDEN} from {proc.stdout.strip()}"
-        return None
+        proc = _as_student(student, python, probe)
+        return f"{student}'s {python} imports {HIDDEN} from {proc.stdout.strip()}" if proc.returncode == 0 else None
     found = shutil.which(python, path=STUDENT_PATH) if "/" not in python else python
     if not found:
         return None
@@ -102,6 +104,18 @@ def checks_importable(student: str | None, python: str) -> str | None:
     return None
 
 
+def private_submit_missing(student: str | None, python: str) -> str | None:
+    """Why `student`'s nbgrader would submit with nbgrader's open modes (no course_lib.exchange), tried as root."""
+    if os.geteuid() != 0 or not student:
+        return None
+    proc = _as_student(student, python, "import course_lib.exchange")
+    if proc.returncode == 0:
+        return None
+    return (f"{student}'s {python} cannot import course_lib.exchange ({proc.stderr.strip().splitlines()[-1:]}): its "
+            "`nbgrader submit` would leave submissions readable by classmates; install the student package (course_lib) "
+            "and nbgrader there")
+
+
 def check_server(course: Path, layout: Layout, student: str | None = None, python: str = "python3") -> list[str]:
     """Every problem of the server for this course, each with its fix (empty: the server is safe)."""
     problems = exchange_problems(layout) + course_problems(course, layout.instructor)
@@ -110,5 +124,8 @@ def check_server(course: Path, layout: Layout, student: str | None = None, pytho
         problems.append(f"hidden checks reachable by students: {imported}. Install only the student package "
                         f"(course_lib) where students run Python, and the instructor package (coursetools) in your own "
                         f"environment inside the course folder: `pip uninstall coursetools` there")
+    missing = private_submit_missing(student, python)
+    if missing:
+        problems.append(missing)
     return problems
 
