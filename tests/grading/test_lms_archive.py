@@ -130,7 +130,7 @@ def test_lms_archive_moodle_download_collected_graded_and_exported(tmp_path, ans
         assert sorted(result.collected) == ["ada", "alan", "grace"], summary
         assert "from Moodle's download" in summary
         assert ("Sam Lee_503_assignsubmission_file_/toy.ipynb: full name 'Sam Lee' is on 2 rows of the roster "
-                "(sam1, sam2); not guessed") in summary, summary
+                "(sam1, sam2), which is not guessed; not collected") in summary, summary
         assert "Zed Stranger_504_assignsubmission_file_/toy.ipynb: full name 'Zed Stranger' is not in the roster" \
             in summary, summary
         assert "onlinetext.html: Moodle's online text or feedback, not a file submission" in summary, summary

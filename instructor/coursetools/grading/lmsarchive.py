@@ -128,7 +128,7 @@ class RosterIndex:
         if not found and self.lms == "moodle" and not self.by_key:
             found, how = self.by_name.get(_fold(upload.name), []), f"full name {upload.name!r}"
         if len(found) > 1:
-            return None, f"{how} is on {len(found)} rows of the roster ({', '.join(found)}); not guessed"
+            return None, f"{how} is on {len(found)} rows of the roster ({', '.join(found)}), which is not guessed"
         if not found:
             return None, f"{how} is not in the roster"
         return found[0], ""
