@@ -409,10 +409,18 @@ def cmd_similarity(args: argparse.Namespace) -> int:
 
 
 def cmd_zip_collect(args: argparse.Namespace) -> int:
-    """Put an LMS zip of .ipynb files into submitted/ (see README for the file-name pattern)."""
-    from coursetools.grading.exchange import collect_zip
+    """Put the notebooks of nbgrader's, Canvas's or Moodle's zip into submitted/ (docs/grading.md)."""
+    import zipfile
 
-    result = collect_zip(course_root(), args.lab, Path(args.zip), force=args.force)
+    from coursetools.grading.exchange import collect_zip
+    from coursetools.sandbox.safecopy import printable
+
+    try:
+        result = collect_zip(course_root(), args.lab, Path(args.zip), force=args.force,
+                             roster=Path(args.roster) if args.roster else None, id_column=args.id_column)
+    except (ValueError, OSError, zipfile.BadZipFile) as exc:
+        print(f"coursetools zip-collect {args.lab}: {printable(exc)}", file=sys.stderr)
+        return 2
     print(result.summary())
     return 1 if result.problems else 0
 
@@ -509,7 +517,11 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     parsers["similarity"].add_argument("--top", type=int, default=5, help="pairs to print (the files have every pair)")
     p = parsers["zip-collect"]
     p.add_argument("lab")
-    p.add_argument("zip")
+    p.add_argument("zip", metavar="ARCHIVE", help="nbgrader's, Canvas's or Moodle's zip of the lab's uploads")
+    p.add_argument("--roster", help="the roster the LMS exports (Canvas's gradebook CSV, Moodle's participants list "
+                   "or grading worksheet); needed for Canvas's and Moodle's downloads")
+    p.add_argument("--id-column", help="the roster's column of the course's student ids (default: Canvas's "
+                   "'SIS Login ID', Moodle's 'ID number')")
     p.add_argument("--force", action="store_true", help="replace submissions already in submitted/")
 
 

@@ -1,21 +1,13 @@
 """How submissions arrive: nbgrader's exchange on a shared server, or a zip from the LMS.
 
 **LMS zip** (Colab students download their notebook and upload it to the LMS; the
-instructor downloads every upload as one zip). Every file in the zip must be named::
-
-    <student_id>_attempt_<YYYYMMDDTHHMMSS>_<notebook>.ipynb
-    e.g.  ada.lovelace_attempt_20260301T140500_01_game_trees.ipynb
-
-(`ZIP_PATTERN`, matched by nbgrader against the extracted path: folders inside the zip
-are ignored, only the file name counts). The
-student id may hold letters, digits, ``.`` and ``-``. When a student uploaded the same
-notebook several times, the newest attempt is kept. (A dashed time such as ``2026-03-01-14-05-00`` is not used:
-nbgrader's date parser reads its minutes wrongly.) `collect_zip` runs
-``nbgrader zip_collect`` with this pattern and reports, by name, every file it could not
-use: a name that does not follow the pattern, a notebook that is not part of the lab,
-and older duplicates that were set aside. A member that is a link (or anything but a plain file), whose path
-leaves its folder (absolute, or with ``..``) or that is larger than ``COURSE_SUBMISSION_MAX_MB`` is refused by
-name; nbgrader only ever sees a zip rebuilt from the members kept.
+instructor downloads every upload as one zip). `collect_zip` reads the archive with
+`coursetools.grading.lmsarchive.scan_archive` (nbgrader's ``<student_id>_attempt_<YYYYMMDDTHHMMSS>_<notebook>.ipynb``,
+Canvas's "Download Submissions" and Moodle's "Download all submissions", the LMS's names mapped to the course's ids
+through the roster the LMS exports), then runs ``nbgrader zip_collect`` on a zip rebuilt from the newest upload of
+each student's notebooks alone, renamed to `COLLECT_PATTERN`; every member left out is reported by name. A member that
+is a link (or anything but a plain file), whose path leaves its folder or that is larger than
+``COURSE_SUBMISSION_MAX_MB`` is refused before its name is read.
 
 **Exchange** (``nbgrader collect``): the course's configuration sets `SafeExchangeCollect` as nbgrader's
 collector, which copies each submission with `coursetools.sandbox.safecopy.copy_submission` (no link, FIFO,
@@ -27,7 +19,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import pwd
-import re
 import shutil
 import stat
 import subprocess
@@ -35,27 +26,28 @@ import sys
 import zipfile
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from nbgrader.exchange.default.collect import ExchangeCollect
 from nbgrader.exchange.default.release_feedback import ExchangeReleaseFeedback
 from nbgrader.utils import parse_utc
 
 from coursetools import tool_env
-from coursetools.sandbox.safecopy import copy_submission, limits, printable
-
-ZIP_PATTERN = (r"(?:.*/)?(?P<student_id>[A-Za-z0-9.\-]+)_attempt_(?P<timestamp>\d{8}T\d{6})"
-               r"_(?P<file_id>.+\.ipynb)$")
-
+from coursetools.grading.lmsarchive import COLLECT_PATTERN, collected_name, scan_archive
+from coursetools.sandbox.safecopy import copy_submission, printable
 
 @dataclass
 class ZipCollection:
     lab: str
+    lms: str = "nbgrader"
     collected: dict[str, list[str]] = field(default_factory=dict)  # student -> notebooks
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        lines = [f"{self.lab}: {len(self.collected)} student(s) collected into submitted/"]
+        source = {"nbgrader": "nbgrader's names", "canvas": "Canvas's download", "moodle": "Moodle's download"}
+        lines = [f"{self.lab}: {len(self.collected)} student(s) collected into submitted/ from {source[self.lms]}"]
+        lines += [f"  NOTE {printable(n)}" for n in self.notes]
         lines += [f"  PROBLEM {printable(p)}" for p in self.problems]
         return "\n".join(lines)
 
@@ -64,84 +56,39 @@ def lab_notebooks(root: Path, lab: str) -> list[str]:
     return sorted(p.name for p in (root / "source" / lab).glob("*.ipynb"))
 
 
-def _refused_member(info: zipfile.ZipInfo) -> str | None:
-    """Why a zip member is never extracted: a link or special file, a path leaving its folder, too large."""
-    mode = info.external_attr >> 16
-    if stat.S_ISLNK(mode):
-        return "a symlink in the zip"
-    if stat.S_IFMT(mode) and not stat.S_ISREG(mode):
-        return "not a plain file"
-    name = info.filename.replace("\\", "/")
-    if name.startswith("/") or re.match(r"[A-Za-z]:", name) or ".." in PurePosixPath(name).parts:
-        return "its path leaves its folder"
-    if info.file_size > limits()[1]:
-        return f"{info.file_size / 2**20:.0f} MB, over the cap of {limits()[1] / 2**20:g} MB (COURSE_SUBMISSION_MAX_MB)"
-    return None
-
-
-def scan_zip(zip_path: Path, notebooks: list[str]) -> tuple[dict, list[str]]:
-    """``{(student, notebook): [(timestamp, name), ...]}`` and the problems found in the names."""
-    found: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
-    problems = []
-    with zipfile.ZipFile(zip_path) as z:
-        for info in z.infolist():
-            if info.is_dir():
-                continue
-            refused = _refused_member(info)
-            if refused:
-                problems.append(f"{info.filename}: {refused}; not collected")
-                continue
-            base = Path(info.filename).name
-            if base.startswith(".") or info.filename.startswith("__MACOSX/"):
-                continue
-            m = re.match(ZIP_PATTERN, base)
-            if not m:
-                problems.append(f"{info.filename}: name does not follow <student_id>_attempt_<YYYYMMDDTHHMMSS>_"
-                                f"<notebook>.ipynb; not collected")
-            elif m["file_id"] not in notebooks:
-                problems.append(f"{info.filename}: {m['file_id']} is not a notebook of this lab ({', '.join(notebooks)}); "
-                                "not collected")
-            else:
-                found[(m["student_id"], m["file_id"])].append((m["timestamp"], info.filename))
-    for (student, nb), files in sorted(found.items()):
-        if len(files) > 1:
-            files.sort()
-            older = ", ".join(name for _, name in files[:-1])
-            problems.append(f"{student}: {len(files)} uploads of {nb}; kept the newest ({files[-1][1]}), "
-                            f"set aside {older}")
-    return found, problems
-
-
-def collect_zip(root: Path, lab: str, zip_path: Path, *, force: bool = False) -> ZipCollection:
+def collect_zip(root: Path, lab: str, zip_path: Path, *, force: bool = False, roster: Path | None = None,
+                id_column: str | None = None) -> ZipCollection:
     """Put the notebooks of an LMS zip into submitted/<student>/<lab>/ through ``nbgrader zip_collect``."""
     root = Path(root)
     notebooks = lab_notebooks(root, lab)
-    found, problems = scan_zip(zip_path, notebooks)
-    result = ZipCollection(lab, problems=problems)
+    scan = scan_archive(zip_path, notebooks, roster, id_column)
+    result = ZipCollection(lab, lms=scan.lms, problems=scan.problems, notes=scan.notes)
     downloaded = root / "downloaded" / lab
     if downloaded.exists():
         shutil.rmtree(downloaded)
     (downloaded / "archive").mkdir(parents=True)
-    kept = {name for files in found.values() for _, name in files}
-    with zipfile.ZipFile(zip_path) as z, zipfile.ZipFile(downloaded / "archive" / Path(zip_path).name, "w",
+    with zipfile.ZipFile(zip_path) as z, zipfile.ZipFile(downloaded / "archive" / "collected.zip", "w",
                                                           zipfile.ZIP_DEFLATED) as clean:
-        for info in z.infolist():  # only the plain notebooks found: nbgrader never sees a refused member
-            if info.filename in kept:
-                clean.writestr(info.filename, z.read(info))
+        for (student, nb), upload in sorted(scan.kept.items()):  # nbgrader never sees a refused or set-aside member
+            if (root / "submitted" / student / lab).exists() and not force:
+                result.problems.append(f"{student}: {upload.member} not collected: submitted/{student}/{lab} is "
+                                       "already there (nothing is replaced without --force)")
+                continue
+            clean.writestr(collected_name(student, upload), z.read(upload.member))
+            result.collected.setdefault(student, []).append(nb)
     cmd = [sys.executable, "-m", "nbgrader", "zip_collect", lab, "--log-level=WARN",
            "--ZipCollectApp.collector_plugin=nbgrader.plugins.FileNameCollectorPlugin",
-           f"--FileNameCollectorPlugin.named_regexp={ZIP_PATTERN}"]
+           f"--FileNameCollectorPlugin.named_regexp={COLLECT_PATTERN}"]
     if force:
         cmd.append("--force")
     proc = subprocess.run(cmd, cwd=root, env=tool_env(), capture_output=True, text=True)
     if proc.returncode:
         raise RuntimeError(f"nbgrader zip_collect failed:\n{proc.stdout}{proc.stderr}")
-    for (student, nb), _ in sorted(found.items()):
-        if (root / "submitted" / student / lab / nb).is_file():
-            result.collected.setdefault(student, []).append(nb)
-        else:
-            result.problems.append(f"{student}: {nb} was in the zip but did not reach submitted/ "
-                                   "(already there? use --force to replace)")
+    for student, nbs in sorted(result.collected.items()):
+        for nb in nbs:
+            if not (root / "submitted" / student / lab / nb).is_file():
+                raise RuntimeError(f"nbgrader zip_collect did not put {student}'s {nb} into submitted/:\n"
+                                   f"{proc.stdout}{proc.stderr}")
     return result
 
 
