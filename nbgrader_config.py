@@ -102,3 +102,12 @@ c.HTMLExporter.extra_template_basedirs = [
 # `nbgrader collect` copies each submission without following a link (a symlink, FIFO, socket or device is
 # left out and logged as FLAGGED), within COURSE_SUBMISSION_MAX_FILES / COURSE_SUBMISSION_MAX_MB.
 c.ExchangeFactory.collect = "coursetools.grading.exchange.SafeExchangeCollect"
+
+# --- Due dates --------------------------------------------------------------------------
+# A due date is an instant with its zone. nbgrader's own reader takes "+0100" for an offset of 100
+# seconds and drops "+01:00"; `nbgrader db assignment add --duedate` reads its date with the course's
+# reader instead (coursetools.course.dates: offsets, zone names such as Europe/Paris, UTC), and refuses
+# a date it cannot read as one instant before anything is stored. `coursetools due-date` uses the same.
+from coursetools.course.dates import guard_nbgrader  # noqa: E402
+
+guard_nbgrader()
