@@ -118,3 +118,12 @@ if os.path.basename(sys.argv[0]) in ("nbgrader", "__main__.py") and "nbgrader" i
 # nbgrader sets the modes of what it converts itself (autograded 444, feedback 644 by default): yours only.
 c.Autograde.permissions = 400
 c.GenerateFeedback.permissions = 600
+
+# --- Due dates --------------------------------------------------------------------------
+# A due date is an instant with its zone. nbgrader's own reader takes "+0100" for an offset of 100
+# seconds and drops "+01:00"; `nbgrader db assignment add --duedate` reads its date with the course's
+# reader instead (coursetools.course.dates: offsets, zone names such as Europe/Paris, UTC), and refuses
+# a date it cannot read as one instant before anything is stored. `coursetools due-date` uses the same.
+from coursetools.course.dates import guard_nbgrader  # noqa: E402
+
+guard_nbgrader()

@@ -74,6 +74,30 @@ def cmd_grade(args: argparse.Namespace) -> int:
     return 1 if report.not_graded() else 0
 
 
+def cmd_due_date(args: argparse.Namespace) -> int:
+    """Set a lab's due date (an instant: a date, a time and its zone), or show it; exit 2 on a date it cannot read."""
+    from coursetools.course.dates import DateError, shown
+    from coursetools.grading.gradebook import due_date, set_due_date
+    from coursetools.labs import labs_in
+
+    root = course_root()
+    if args.lab not in labs_in(root):
+        print(f"coursetools due-date: there is no lab {args.lab!r} in {root / 'source'}", file=sys.stderr)
+        return 2
+    if args.when is None:
+        due = due_date(root, args.lab)
+        print(f"{args.lab} is due {shown(due)}" if due else f"{args.lab} has no due date")
+        return 0
+    try:
+        due = set_due_date(root, args.lab, args.when)
+    except DateError as exc:
+        print(f"coursetools due-date: {exc}; nothing was stored", file=sys.stderr)
+        return 2
+    print(f"{args.lab} is due {shown(due)} ({args.when.strip()}); late penalties and the self-check service's "
+          "deadline read this instant")
+    return 0
+
+
 def _nbgrader(root: Path, *argv: str) -> int:
     """Run an nbgrader command in the course folder; its own output is shown."""
     import subprocess
@@ -430,6 +454,7 @@ PIPELINE_COMMANDS = {
     "check-server": cmd_check_server,
     "setup-exchange": cmd_setup_exchange,
     "demo": cmd_demo,
+    "due-date": cmd_due_date,
     "export": cmd_export,
     "feedback": cmd_feedback,
     "grade": cmd_grade,
@@ -501,6 +526,10 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
         "--students-config", default="/etc/jupyter/nbgrader_config.py",
         help="where to write the nbgrader configuration every account reads ('-': do not write it)")
     parsers["archive-term"].add_argument("name", help="the term's name, e.g. 2026-autumn")
+    parsers["due-date"].add_argument("lab")
+    parsers["due-date"].add_argument("when", nargs="?", help='the due date with its zone: "2026-12-04 17:00 '
+                                     'Europe/Paris", "2026-12-04 17:00 +01:00" or "2026-12-04 16:00 UTC" (none: '
+                                     'show it)')
     parsers["rebuild-gradebook"].add_argument("--jobs", "-j", type=int, default=jobs)
     parsers["demo"].add_argument("--jobs", "-j", type=int, default=jobs)
     parsers["demo"].add_argument("--update-expected", action="store_true", help="rewrite demo/expected.csv")

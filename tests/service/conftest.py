@@ -19,6 +19,7 @@ import pytest
 from coursetools.quality.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
+TEST_SEED = "the-service-tests-own-seed"  # a worker refuses to start without a secret seed
 
 
 @pytest.fixture(scope="session")
@@ -75,7 +76,8 @@ def start_worker(services, tmp_path):
     workers: list[Worker] = []
 
     def start(course: Path, *args: str, env: dict[str, str] | None = None) -> Worker:
-        w = Worker(course, tmp_path / f"worker-{len(workers)}.log", {**services, **(env or {})}, *args)
+        w = Worker(course, tmp_path / f"worker-{len(workers)}.log",
+                   {"COURSE_SECRET_SEED": TEST_SEED, **services, **(env or {})}, *args)
         workers.append(w)
         assert w.wait_for(" ready: ", 120), f"the worker did not start:\n{w.log()}"
         return w

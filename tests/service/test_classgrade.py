@@ -18,12 +18,14 @@ import pytest
 from nbgrader.api import Gradebook
 
 from coursetools.grading.autograde import grade
+from coursetools.grading.gradebook import set_due_date
 from coursetools.quality.submission import build_submission, parse_answers
 from coursetools.quality.toycourse import LAB, PERFECT, make_toy_course, remove_course, toy_submission
 from coursetools.service import services as svc
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = "adversarial-search"
+DUE = "2026-03-03 12:30:00 +01:00"  # 11:30 UTC
 ADD = "# %% add_solution\ndef add(a, b):\n    return a + b\n"
 STUDENTS = {
     "ada": (PERFECT, 5),
@@ -42,6 +44,12 @@ def cell_grades(url: str, lab: str) -> dict[str, dict[str, float]]:
                 for g in nb.grades:
                     out.setdefault(sub.student_id, {})[g.name] = g.score
     return out
+
+
+def late_penalties(url: str, lab: str) -> dict[str, float]:
+    """Every student's late penalty on `lab`."""
+    with Gradebook(url, COURSE) as gb:
+        return {sub.student_id: sub.late_submission_penalty for sub in gb.assignment_submissions(lab)}
 
 
 def fresh_gradebook(services: dict[str, str], database: str) -> tuple[str, str]:
@@ -68,6 +76,9 @@ def run(course: Path, *args: str, env: dict[str, str] | None = None) -> subproce
 def courses(tmp_path):
     """The class in two identical courses, and a third copy of the lab alone for the workers."""
     a = make_toy_course(tmp_path / "local")
+    with open(a / "nbgrader_config.py", "a") as f:  # late work loses its points (the workers' config too)
+        f.write('\nc.LateSubmissionPlugin.penalty_method = "zero"\n')
+    set_due_date(a, LAB, DUE)
     for student, (answers, _) in STUDENTS.items():
         toy_submission(a, student, answers, timestamp=f"2026-03-0{len(student)} 12:00:00.000000 UTC")
     b = tmp_path / "queued"
@@ -92,6 +103,11 @@ def test_grade_on_the_queue_equals_grade_jobs_2(courses, services, start_worker)
     expected = cell_grades("sqlite:///" + str(local / "gradebook.db"), LAB)
     got = cell_grades("sqlite:///" + str(queued / "gradebook.db"), LAB)
     assert got == expected
+    # every submission came at 12:00 UTC, half an hour after the due date (12:30 at +01:00): the workers read the
+    # course's due date, so each loses its points as it does in grade --jobs
+    penalties = late_penalties("sqlite:///" + str(queued / "gradebook.db"), LAB)
+    assert penalties == late_penalties("sqlite:///" + str(local / "gradebook.db"), LAB)
+    assert penalties == {s: float(p) for s, (_, p) in STUDENTS.items()}
     assert {s: sum(c.values()) for s, c in got.items()} == {s: float(p) for s, (_, p) in STUDENTS.items()
                                                            if s in expected}
     assert {s for s, r in report.results.items() if r.status == "graded"} == set(STUDENTS)
@@ -121,6 +137,13 @@ def test_two_graders_on_different_labs_write_one_postgresql_gradebook(tmp_path, 
             out = course / "submitted" / student / lab / f"{lab}.ipynb"
             build_submission(course / "release" / lab / f"{lab}.ipynb", parse_answers(answers), out)
     libpq, url = fresh_gradebook(services, "gradebook_tests")
+    # the shards' sqlite gradebooks start from the lab's template: they get the lab's due date from PostgreSQL
+    with open(course / "nbgrader_config.py", "a") as f:
+        f.write('\nc.LateSubmissionPlugin.penalty_method = "zero"\n')
+    monkeypatch.setenv("COURSE_DB_URL", url)
+    set_due_date(course, LAB, DUE)
+    for student, stamp in (("ada", "2026-03-03 11:00:00 UTC"), ("ben", "2026-03-03 12:00:00 UTC")):
+        (course / "submitted" / student / LAB / "timestamp.txt").write_text(stamp)
     procs = [subprocess.Popen([sys.executable, "-m", "coursetools", "grade", lab, "--jobs", "1"], cwd=course,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               env={**os.environ, "COURSE_DB_URL": url})
@@ -129,6 +152,7 @@ def test_two_graders_on_different_labs_write_one_postgresql_gradebook(tmp_path, 
     assert [p.returncode for p in procs] == [0, 0], "\n".join(outputs)
     scores = {lab: {s: sum(c.values()) for s, c in cell_grades(url, lab).items()} for lab in (LAB, second)}
     assert scores == {LAB: {"ada": 5.0, "ben": 3.0}, second: {"ada": 2.0, "cyd": 5.0}}
+    assert late_penalties(url, LAB) == {"ada": 0.0, "ben": 3.0}  # due 11:30 UTC: ben came at 12:00
     sqlite = "sqlite:///" + str(course / "gradebook.db")  # made by generate_assignment before the graders ran
     assert not cell_grades(sqlite, LAB) and not cell_grades(sqlite, second), "a grader wrote the sqlite gradebook"
     with psycopg.connect(libpq) as conn:

@@ -153,3 +153,80 @@ def test_a_check_past_its_time_limit_is_answered_once_and_never_tried_again(toy_
     assert answers.answer_count(check_id) == 1
     assert not any("autograde" in line or "ipykernel" in line for line in _cmdlines(worker.proc.pid)), \
         _cmdlines(worker.proc.pid)
+
+
+def test_a_worker_refuses_to_start_without_the_secret_seed(tmp_path):
+    """Without COURSE_SECRET_SEED the cases a check draws would follow a constant anyone can read: no worker."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "COURSE_SECRET_SEED"}
+    proc = subprocess.run([sys.executable, "-m", "coursetools", "worker"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "COURSE_SECRET_SEED is not set" in proc.stderr and "ready" not in proc.stderr
+
+
+def _aof_holds(folder: Path, text: bytes) -> bool:
+    return any(text in p.read_bytes() for p in folder.iterdir() if p.is_file())
+
+
+@pytest.mark.slow
+def test_the_brokers_file_is_private_and_forgets_an_answered_check(toy_course, start_worker):
+    """Redis's append-only file holds a queued check's notebook: in a folder only its owner can open, and rewritten
+    a few seconds after the check is answered, so the notebook is no longer in it."""
+    import base64
+    import json
+    import stat
+
+    course, notebooks = toy_course
+    folder = svc.services_dir(ROOT) / "redis"
+    aof = folder / "appendonlydir"
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert all(not p.stat().st_mode & 0o077 for p in [aof, *aof.iterdir()]), "the append-only file is not private"
+    marker = f"marker-{time.time_ns()}-" * 4
+    nb = json.loads(notebooks["amy"])
+    nb["metadata"]["marker"] = marker
+    data = json.dumps(nb).encode()
+    start = data.index(marker.encode()) // 3 * 3  # a stretch of the message's base64 that holds the marker
+    seen = base64.b64encode(data)[start // 3 * 4: start // 3 * 4 + 80]
+    worker = start_worker(course)  # COURSE_BROKER_FORGET_S: its default, 5 s
+    check_id = f"forget-{time.time_ns()}"
+    queue.submit_check(check_id, LAB, "amy", data)
+    deadline = time.monotonic() + 5
+    while not _aof_holds(aof, seen):
+        assert time.monotonic() < deadline, "the queued check never reached the append-only file"
+        time.sleep(0.1)
+    assert answers.wait_answer(check_id, 240) is not None, worker.log()
+    deadline = time.monotonic() + 35
+    while _aof_holds(aof, seen):
+        assert time.monotonic() < deadline, "the answered check's notebook stayed in the append-only file"
+        time.sleep(0.5)
+    assert not [p for p in aof.iterdir() if p.suffix == ".rdb"], "a binary (compressed) part escapes the search"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="PostgreSQL's own user owns the folder only when this is root")
+def test_postgresql_s_folder_under_tmp_is_private_and_its_name_unguessable(tmp_path):
+    user = svc.pg_user()
+    made = []
+    try:
+        first = svc.private_pg_dir(tmp_path / "a" / "pg-folder", user)
+        made.append(first)
+        again = svc.private_pg_dir(tmp_path / "a" / "pg-folder", user)
+        other = svc.private_pg_dir(tmp_path / "b" / "pg-folder", user)
+        made.append(other)
+        assert again == first and other != first  # kept by its record; a new one per services folder
+        assert first.owner() == user and (first.stat().st_mode & 0o777) == 0o700
+        # someone else's folder (or a link) at the recorded name is refused, not used
+        first.chmod(0o755)
+        with pytest.raises(svc.ServiceError, match="not a private folder"):
+            svc.private_pg_dir(tmp_path / "a" / "pg-folder", user)
+        link = tmp_path / "planted"
+        link.symlink_to(other)
+        (tmp_path / "c").mkdir()
+        (tmp_path / "c" / "pg-folder").write_text(f"{link}\n")
+        with pytest.raises(svc.ServiceError, match="not a private folder"):
+            svc.private_pg_dir(tmp_path / "c" / "pg-folder", user)
+    finally:
+        for folder in made:
+            folder.rmdir()

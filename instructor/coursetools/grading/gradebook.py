@@ -1,6 +1,7 @@
 """The course's gradebook, as every grading path uses it: where it is (`db_url`, `course_id`), a lab and a student
-made sure of (`ensure_assignment`, `ensure_student`), and one way to write a submission into it
-(`record_submission`: its grades, or a 0 for work that cannot be graded) and to read its score back.
+made sure of (`ensure_assignment`, `ensure_student`), one way to write a submission into it (`record_submission`:
+its grades, or a 0 for work that cannot be graded) and to read its score back, and a lab's due date as an instant
+(`due_date`, `set_due_date`).
 
 Batch grading (`grading.autograde`), class grading on the queue (`service.classgrade`) and the self-check
 service (`service.records`) all go through these, whatever the gradebook (sqlite or PostgreSQL).
@@ -8,6 +9,7 @@ service (`service.records`) all go through these, whatever the gradebook (sqlite
 
 from __future__ import annotations
 
+import datetime
 import os
 import shutil
 import subprocess
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import Iterator
 
 from coursetools import tool_env
+from coursetools.course.dates import parse_instant
 from coursetools.grading.intake import read_timestamp
 
 
@@ -155,3 +158,31 @@ def submission_score(url: str, course: str, lab: str, student: str) -> float | N
             return gb.find_submission(lab, student).score
         except MissingEntry:
             return None
+
+
+def due_date(root: Path, lab: str) -> datetime.datetime | None:
+    """The lab's due date in the course's gradebook, as an aware instant in UTC (nbgrader keeps it naive, in UTC);
+    None when the lab or its due date is not there. The self-check service's deadline and the late penalty of
+    the final grading (nbgrader's, from the same row) read this same instant."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    try:
+        with Gradebook(db_url(root), course_id(root)) as gb:
+            due = gb.find_assignment(lab).duedate
+    except MissingEntry:
+        return None
+    if due is None:
+        return None
+    return due.replace(tzinfo=datetime.timezone.utc) if due.tzinfo is None else due.astimezone(datetime.timezone.utc)
+
+
+def set_due_date(root: Path, lab: str, when: str) -> datetime.datetime:
+    """Store `when` (text with its zone, read by `dates.parse_instant`) as `lab`'s due date in the course's
+    gradebook, and return the instant stored; `dates.DateError` before anything is stored when `when` does not name
+    one instant."""
+    from nbgrader.api import Gradebook
+
+    instant = parse_instant(when)
+    with tools_on_path(), Gradebook(db_url(root), course_id(root)) as gb:
+        gb.update_or_create_assignment(lab, duedate=instant.replace(tzinfo=None))
+    return instant

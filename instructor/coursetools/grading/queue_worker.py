@@ -13,9 +13,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from coursetools.course.dates import parse_instant
 from coursetools.grading.autograde import Grader
 from coursetools.grading.gradebook import course_id, read_grades
-from coursetools.grading.scratch import make_course, template_gradebook
+from coursetools.grading.scratch import make_course, set_due, template_gradebook
 
 SCRATCH = Path("build") / "worker"
 
@@ -41,9 +42,10 @@ def write_files(folder: Path, files: dict[str, str]) -> None:
 
 
 def grade_in_scratch(root: Path, lab: str, student: str, files: dict[str, str], submission_timeout: float,
-                     sandbox: str | bool) -> dict:
-    """Grade one submission (its files, base64 by relative path) in a scratch copy of `lab`; its grades, comments,
-    autograded files and what the grader noted, as JSON-able data."""
+                     sandbox: str | bool, due: str | None = None) -> dict:
+    """Grade one submission (its files, base64 by relative path) in a scratch copy of `lab` whose due date is the
+    coordinator's `due` (ISO 8601 with its offset, None: no due date); its grades, comments, autograded files and
+    what the grader noted, as JSON-able data."""
     from nbgrader.api import Gradebook, MissingEntry
 
     safe_relpath(student)
@@ -52,6 +54,7 @@ def grade_in_scratch(root: Path, lab: str, student: str, files: dict[str, str], 
     folder = Path(tempfile.mkdtemp(prefix=f"{lab}-", dir=Path(root) / SCRATCH))
     try:
         make_course(folder, Path(root), lab, template, what="a class grading's scratch course")
+        set_due(folder / "gradebook.db", course_id(folder), lab, parse_instant(due) if due else None)
         sub = folder / "submitted" / student / lab
         sub.mkdir(parents=True)
         write_files(sub, files)

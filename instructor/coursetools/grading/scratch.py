@@ -10,6 +10,7 @@ course's gradebook except through the coordinator that copies its grades (`grade
 
 from __future__ import annotations
 
+import datetime
 import fcntl
 import hashlib
 import os
@@ -19,7 +20,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from coursetools.grading.gradebook import db_url, ensure_assignment
+from coursetools.grading.gradebook import course_id, db_url, due_date, ensure_assignment
 
 TEMPLATES = Path("build") / "templates"
 
@@ -120,16 +121,27 @@ def template_gradebook(course: Path, lab: str) -> Path:
 
 def shard_gradebook(course: Path, lab: str, dest: Path) -> None:
     """The gradebook a grading shard of `course` starts from, written to `dest`: a consistent copy of the course's
-    own when it is sqlite (sqlite's backup), else `template_gradebook`."""
+    own when it is sqlite (sqlite's backup), else `template_gradebook` with the lab's due date (`set_due`)."""
     url = db_url(course)
     if not url.startswith("sqlite:///"):
         shutil.copy(template_gradebook(course, lab), dest)
+        set_due(dest, course_id(course), lab, due_date(course, lab))
         return
     src, dst = sqlite3.connect(url[len("sqlite:///"):]), sqlite3.connect(dest)
     with dst:
         src.backup(dst)
     src.close()
     dst.close()
+
+
+def set_due(gradebook: Path, course: str, lab: str, due: datetime.datetime | None) -> None:
+    """Give `lab` in the scratch gradebook file `gradebook` the course's due date `due` (an aware instant; None
+    leaves it without one), so the late penalty nbgrader computes there is the course's."""
+    from nbgrader.api import Gradebook
+
+    if due is not None:
+        with Gradebook("sqlite:///" + str(gradebook), course) as gb:
+            gb.update_or_create_assignment(lab, duedate=due.astimezone(datetime.timezone.utc).replace(tzinfo=None))
 
 
 def make_course(folder: Path, course: Path, lab: str, gradebook: Path, *, what: str, seed: str | None = None,

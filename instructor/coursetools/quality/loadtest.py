@@ -31,6 +31,7 @@ from coursetools import tool_env
 from coursetools.course.labfiles import solution_answers
 from coursetools.quality.processes import answering, environ_set, free_port, start, stop, wait_until
 from coursetools.quality.submission import build_submission, parse_answers
+from coursetools.quality.selfcheck_demo import DEMO_SEED
 from coursetools.quality.toycourse import make_lab_course
 
 LOADTEST_REDIS_DB, LOADTEST_DATABASE = 2, "course_loadtest"
@@ -108,6 +109,7 @@ def run_loadtest(root: Path, lab: str = "02_minimax", students: int = 50, notebo
     services.up(root)
     env_values = services.fresh_env(root, LOADTEST_REDIS_DB, LOADTEST_DATABASE)
     env = {k: v for k, v in os.environ.items() if k != "COURSE_DB_URL"}
+    env.setdefault("COURSE_SECRET_SEED", DEMO_SEED)  # its course is a scratch one, as the demo's
     env.update(env_values)
     env["COURSE_SELFCHECK_LIMIT"] = str(notebooks)  # the burst itself must not hit the rate limit
     procs: list[subprocess.Popen] = []

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Callable
 
 from coursetools.grading.autograde import Report, Result
-from coursetools.grading.gradebook import (course_id, db_url, ensure_assignment, notebook_names, record_submission,
-                                           record_unusable, submission_score)
+from coursetools.grading.gradebook import (course_id, db_url, due_date, ensure_assignment, notebook_names,
+                                           record_submission, record_unusable, submission_score)
 from coursetools.grading.intake import check_submission, is_up_to_date, read_timestamp, submitted_students
 from coursetools.grading.queue_worker import write_files
 from coursetools.grading.scratch import lab_fingerprint
@@ -76,6 +76,8 @@ def grade_on_queue(root: Path, lab: str, queue_url: str, *, students: list[str] 
         max_score = gb.find_assignment(lab).max_score
         recorded = {s.student_id for s in gb.assignment_submissions(lab)}
     fingerprint = lab_fingerprint(root, lab)
+    due = due_date(root, lab)  # the worker's scratch gradebook gets it: the late penalty is the course's
+    due = due.isoformat() if due else None
     actor = queue.app(queue_url).grade
     mode = "bwrap" if sandbox is True else sandbox
     sent, flags = {}, {}
@@ -95,7 +97,7 @@ def grade_on_queue(root: Path, lab: str, queue_url: str, *, students: list[str] 
             report.results[s] = Result(s, "not graded", problem, score=0.0, max_score=max_score)
             say(f"[{lab}] {printable(s)}: NOT GRADED: {printable(problem)}")
             continue
-        sent[s] = actor.send_with_options(args=(lab, s, files, fingerprint, submission_timeout, mode),
+        sent[s] = actor.send_with_options(args=(lab, s, files, fingerprint, submission_timeout, mode, due),
                                           time_limit=int((submission_timeout + 300) * 1000))
     say(f"[{lab}] {len(sent)} submission(s) sent to the workers on {queue_url}")
     stall = stall if stall is not None else submission_timeout + 300

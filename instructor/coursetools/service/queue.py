@@ -23,6 +23,7 @@ import base64
 import functools
 import logging
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,6 +62,8 @@ OVERRAN = ("your notebook ran past the time limit of a self-check ({seconds} s) 
 CHECK_RETRIES = 2
 #: Grading results are kept this long in Redis for the coordinator to collect.
 RESULT_TTL_MS = 24 * 3600 * 1000
+#: Seconds after a check's message is acknowledged before Redis rewrites its append-only file (`ForgetFinished`).
+FORGET_AFTER_S = float(os.environ.get("COURSE_BROKER_FORGET_S", 5))
 
 log = logging.getLogger("coursetools.worker")
 
@@ -78,6 +81,39 @@ def broker_url() -> str:
     from coursetools.service.services import broker_url as local
 
     return local(course_root())
+
+
+class ForgetFinished(dramatiq.Middleware):
+    """Redis's append-only file keeps every command, so a check's notebook stays in it after the check's message is
+    acknowledged (and deleted) until the file is rewritten. After a check's acknowledgement, this has Redis rewrite
+    the file within `FORGET_AFTER_S` seconds (one rewrite waits per worker process; a check acknowledged while one
+    runs schedules the next): the file then holds the checks still queued, not the notebooks of checks answered.
+    Nothing is done when Redis keeps no append-only file or refuses the command (a server of the course's own)."""
+
+    def __init__(self) -> None:
+        self.waiting = threading.Lock()
+
+    def after_ack(self, broker: dramatiq.Broker, message: dramatiq.MessageProxy) -> None:
+        if message.queue_name == CHECKS:
+            self.schedule(broker.client)
+
+    def schedule(self, client: redis.Redis) -> None:
+        """A rewrite in `FORGET_AFTER_S` seconds, unless one is waiting already."""
+        if self.waiting.acquire(blocking=False):
+            timer = threading.Timer(FORGET_AFTER_S, self.rewrite, args=(client,))
+            timer.daemon = True
+            timer.start()
+
+    def rewrite(self, client: redis.Redis) -> None:
+        self.waiting.release()  # a check acknowledged from now on schedules another rewrite
+        try:
+            if client.info("persistence").get("aof_enabled"):
+                client.bgrewriteaof()
+        except redis.RedisError as exc:
+            if "in progress" in str(exc):  # another worker's rewrite began before this check was acknowledged
+                self.schedule(client)
+            else:
+                log.warning("the broker did not rewrite its append-only file: %s", exc)
 
 
 @dataclass
@@ -99,6 +135,7 @@ def app(url: str | None = None) -> App:
     results = RedisBackend(client=redis.Redis.from_url(url, socket_timeout=None), namespace=f"{NAMESPACE}-results")
     broker.add_middleware(Results(backend=results, result_ttl=RESULT_TTL_MS))
     broker.add_middleware(CurrentMessage())
+    broker.add_middleware(ForgetFinished())
     dramatiq.set_broker(broker)
     # Checks come before class grading on a worker that has both waiting (a lower priority runs first).
     check = dramatiq.actor(run_check, broker=broker, actor_name="run_check", queue_name=CHECKS, priority=0,
@@ -147,9 +184,10 @@ def run_check(check_id: str, lab: str, student: str, notebook_b64: str) -> None:
 
 
 def grade_submission(lab: str, student: str, files: dict[str, str], fingerprint: str,
-                     submission_timeout: float, sandbox: str | bool) -> dict:
+                     submission_timeout: float, sandbox: str | bool, due: str | None = None) -> dict:
     """The worker's side of ``grade --queue``: grade one submission (its files, base64) in a scratch copy of
-    the lab and return its grades and autograded files (`queue_worker.grade_in_scratch`)."""
+    the lab whose due date is the course's `due` (ISO 8601, or None), and return its grades and autograded files
+    (`queue_worker.grade_in_scratch`)."""
     from coursetools import course_root
     from coursetools.grading import queue_worker
     from coursetools.grading.scratch import lab_fingerprint
@@ -159,6 +197,7 @@ def grade_submission(lab: str, student: str, files: dict[str, str], fingerprint:
     if mine != fingerprint:
         raise CourseMismatch(f"this worker's copy of {lab} ({course_root()}) differs from the coordinator's: "
                              f"update its course folder (fingerprint {mine[:12]}, wanted {fingerprint[:12]})")
-    result = queue_worker.grade_in_scratch(Path(course_root()), lab, student, files, submission_timeout, sandbox)
+    result = queue_worker.grade_in_scratch(Path(course_root()), lab, student, files, submission_timeout, sandbox,
+                                            due)
     log.info("grading %s/%s done: %s", lab, student, result["status"])
     return result

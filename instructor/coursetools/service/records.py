@@ -6,9 +6,9 @@ default 6 per 15 minutes, per lab), and a student has at most one check in fligh
 checks never wait in the queue ahead of another's first. `finish` adds the answer's verdicts (the worker that
 stores the answer calls it, so a check answered after its request gave up is recorded as answered). Uploads the
 service refuses (not a notebook, too large, another lab's) are counted per student and lab (`refused`) against a
-limit of their own, ``COURSE_SELFCHECK_REFUSALS`` per window (default 10). After a lab's
-deadline (its due date in the course's gradebook, set with ``nbgrader db assignment add LAB --duedate ...``) the
-service follows the instructor's choice: closed, or open for practice (checks then marked as practice).
+limit of their own, ``COURSE_SELFCHECK_REFUSALS`` per window (default 10). After a lab's deadline (its due date
+in the course's gradebook, set with ``coursetools due-date LAB WHEN``, the same instant the final grading's late
+penalty reads) the service follows the instructor's choice: closed, or open for practice (checks then marked as practice).
 `checks_to_pass` gives, per student, how many checks they needed before every test cell passed (class report).
 """
 
@@ -22,6 +22,7 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
+from coursetools.grading.gradebook import due_date
 from coursetools.service.tokens import connect
 
 LIMIT_ENV, WINDOW_ENV = "COURSE_SELFCHECK_LIMIT", "COURSE_SELFCHECK_WINDOW"
@@ -103,25 +104,9 @@ class Policy:
         return self.after
 
 
-def due_date(course: Path, lab: str) -> datetime.datetime | None:
-    """The lab's due date in the course's gradebook (UTC), None when it has none."""
-    from nbgrader.api import Gradebook, MissingEntry
-
-    from coursetools.grading.gradebook import course_id, db_url
-
-    try:
-        with Gradebook(db_url(course), course_id(course)) as gb:
-            due = gb.find_assignment(lab).duedate
-    except MissingEntry:
-        return None
-    if due is None:
-        return None
-    return due.replace(tzinfo=datetime.timezone.utc) if due.tzinfo is None else due
-
-
 def practice_after_deadline(course: Path, lab: str, policy: Policy, now: datetime.datetime | None = None) -> bool:
     """False before the deadline, True after it in practice; `Closed` after it when the lab's checks close."""
-    due = due_date(course, lab)
+    due = due_date(course, lab)  # the instant the final grading's late penalty reads too
     now = now or datetime.datetime.now(datetime.timezone.utc)
     if due is None or now <= due:
         return False

@@ -37,7 +37,7 @@ from coursetools.grading.checker import parse_hidden, split_hidden
 from coursetools.grading.scratch import make_course, template_gradebook
 from coursetools.labs import labs_in
 
-MAX_BYTES_ENV = "COURSE_SELFCHECK_MAX_KB"
+MAX_BYTES_ENV, SEED_ENV = "COURSE_SELFCHECK_MAX_KB", "COURSE_SECRET_SEED"
 DEFAULT_MAX_KB = 2048  # a lab notebook with its figures is well under 1 MB
 CHECK_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 STUDENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}")
@@ -63,9 +63,24 @@ def max_bytes() -> int:
         return DEFAULT_MAX_KB * 1024
 
 
+class MissingSeed(RuntimeError):
+    """``COURSE_SECRET_SEED`` is not set where checks are graded."""
+
+
+def secret_seed() -> str:
+    """The instructor's secret seed, ``COURSE_SECRET_SEED``; `MissingSeed` when it is not set (there is no fallback:
+    a constant in the course's source would let anyone compute the cases a check draws)."""
+    seed = os.environ.get(SEED_ENV)
+    if not seed:
+        raise MissingSeed(f"{SEED_ENV} is not set: a worker draws each check's hidden cases from it, and without it "
+                          "anyone could compute them. Set it to the course's secret seed (the one the final grading "
+                          "uses); `make selfcheck-demo` sets one of its own")
+    return seed
+
+
 def check_seed(lab: str, student: str, check_id: str) -> str:
     """The secret seed of one check: drawn from the instructor's seed and the check id, never the final grading's."""
-    key = (os.environ.get("COURSE_SECRET_SEED") or "no-secret-seed").encode()
+    key = secret_seed().encode()
     return "selfcheck-" + hmac.new(key, f"{lab}/{student}/{check_id}".encode(), hashlib.sha256).hexdigest()
 
 

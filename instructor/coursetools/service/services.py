@@ -4,7 +4,8 @@
 them under ``build/services/`` (``COURSE_SERVICES_DIR``): Redis as the broker, PostgreSQL for the answers, the
 check records and a gradebook. Neither listens on a network port. PostgreSQL refuses to run as root, so as root
 (CI) it runs as its own user, ``postgres`` (``COURSE_PG_USER``), on a data folder that user owns; a folder that
-user cannot reach (a clone under ``/root``) is replaced by one under ``/tmp`` named after the clone.
+user cannot reach (a clone under ``/root``) is replaced by a private one under ``/tmp`` whose name nobody can guess
+(its name kept in ``build/services/pg-folder``).
 
 `env` gives the URLs the workers, the HTTP service and the tests read: ``COURSE_BROKER_URL`` and
 ``COURSE_SERVICE_DB``. A production course points them at its own servers instead (docs/selfcheck.md).
@@ -14,10 +15,10 @@ from __future__ import annotations
 
 import argparse
 import glob
-import hashlib
 import os
 import pwd
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -57,12 +58,36 @@ def _reachable_by(user: str | None, folder: Path) -> bool:
 
 
 def pg_dir(root: Path) -> Path:
-    """PostgreSQL's folder (its data and its socket): under `services_dir`, or under /tmp where its user cannot reach."""
+    """PostgreSQL's folder (its data and its socket): under `services_dir`, or, where its user cannot reach that (or
+    its socket's path would be too long), a private folder under /tmp (`private_pg_dir`)."""
     here = services_dir(root) / "pg"
     if _reachable_by(pg_user(), here.parent) and len(str(here)) < SOCKET_PATH_MAX - 20:
         return here
-    tag = hashlib.sha256(str(services_dir(root)).encode()).hexdigest()[:12]
-    return Path(tempfile.gettempdir()) / f"coursetools-pg-{tag}"
+    return private_pg_dir(services_dir(root) / "pg-folder", pg_user())
+
+
+def private_pg_dir(record: Path, user: str | None) -> Path:
+    """The folder named in the file `record`, or a new one made under the temporary folder with a name nobody can
+    guess (``mkdtemp``: mode 0700, then given to `user`) and written into `record`. A folder named there that is
+    not a plain folder of `user` (this user when None) closed to everyone else is refused (`ServiceError`): in a
+    shared temporary folder, anyone may have made it first."""
+    uid = pwd.getpwnam(user).pw_uid if user else os.geteuid()
+    try:
+        folder = Path(record.read_text().strip())
+    except OSError:
+        folder = None
+    if folder is not None and os.path.lexists(folder):
+        st = os.lstat(folder)
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid != uid or st.st_mode & 0o077:
+            raise ServiceError(f"{folder} (PostgreSQL's folder, named in {record}) is not a private folder of "
+                               f"{user or 'this user'}: someone else may have made it; remove both to start afresh")
+        return folder
+    folder = Path(tempfile.mkdtemp(prefix="coursetools-pg-"))
+    if user:
+        shutil.chown(folder, user, user)
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text(f"{folder}\n")
+    return folder
 
 
 def broker_url(root: Path, db: int = 0) -> str:
@@ -135,17 +160,30 @@ def _redis_up(root: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     folder.chmod(0o700)
     if _redis_ping(sock):
+        _private(folder)
         return
     conf = folder / "redis.conf"
-    # No TCP port, the socket for this user only; the append-only file keeps queued checks across a restart.
+    # No TCP port, the socket for this user only; the append-only file keeps queued checks across a restart, as
+    # commands (no binary preamble), so what it holds can be read and checked (tests/service/test_queue.py).
     conf.write_text("\n".join([
         "port 0", f"unixsocket {sock}", "unixsocketperm 700", "daemonize yes", f"pidfile {folder / 'redis.pid'}",
         f"dir {folder}", f"logfile {folder / 'redis.log'}", 'save ""', "appendonly yes", "appendfsync everysec",
+        "aof-use-rdb-preamble no",
         "protected-mode yes", ""]))
-    proc = subprocess.run([_redis_server(), str(conf)], capture_output=True, text=True)
+    _private(folder)  # what an older start left open (appendonlydir/ was made 0755 before Redis ran with umask 077)
+    # umask 077: its append-only file (appendonlydir/, which holds the notebooks of queued checks) is its owner's only
+    proc = subprocess.run([_redis_server(), str(conf)], capture_output=True, text=True, umask=0o077)
     if proc.returncode:
         raise ServiceError(f"redis-server did not start: {proc.stderr or proc.stdout}".strip())
     _wait(lambda: _redis_ping(sock), 20, f"redis-server did not answer on {sock} (log: {folder / 'redis.log'})")
+
+
+def _private(folder: Path) -> None:
+    """Close everything under `folder` to all but its owner (folders 0700, files 0600), links and sockets left be."""
+    for path in folder.rglob("*"):
+        if path.is_symlink() or not (path.is_dir() or path.is_file()):
+            continue
+        path.chmod(0o700 if path.is_dir() else 0o600)
 
 
 def _redis_ping(sock: Path) -> bool:

@@ -28,14 +28,20 @@ def redacted(url: str) -> str:
 
 
 def run(url: str | None, threads: int, queues: list[str]) -> int:
-    """Run a worker until SIGTERM or SIGINT; 2 when the broker or the sandbox is missing."""
+    """Run a worker until SIGTERM or SIGINT; 2 when the secret seed, the broker or the sandbox is missing."""
     import dramatiq
     import redis
 
     from coursetools import tool_env
     from coursetools.sandbox.launcher import SandboxUnavailable, probe, warm_caches
     from coursetools.service import queue
+    from coursetools.service.selfcheck import MissingSeed, secret_seed
 
+    try:
+        secret_seed()
+    except MissingSeed as exc:
+        print(f"coursetools worker: {exc}", file=sys.stderr)
+        return 2
     os.environ["PATH"] = tool_env()["PATH"]  # nbgrader runs alembic and kernels by name
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = queue.app(url)
