@@ -15,7 +15,7 @@ import os
 import re
 import stat
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 BROKER_PASSWORD_ENV, DB_PASSWORD_ENV = "COURSE_BROKER_PASSWORD", "COURSE_DB_PASSWORD"
 #: The Redis user the services' TCP mode makes (an ACL user; the default user is switched off there).
@@ -76,7 +76,6 @@ def redacted(url: str) -> str:
     """`url` with any password (in its user part or as a ``password=`` parameter) replaced by ``***``."""
     parts = urlsplit(url)
     if parts.password:
-        user, host = parts.netloc.rsplit("@", 1)
-        parts = parts._replace(netloc=f"{user.split(':', 1)[0]}:***@{host}")
-    query = re.sub(r"(?i)(^|&)(password)=[^&]*", r"\1\2=***", parts.query)
-    return urlunsplit(parts._replace(query=query))
+        userinfo = parts.netloc.rsplit("@", 1)[0]
+        url = url.replace(f"{userinfo}@", f"{userinfo.split(':', 1)[0]}:***@", 1)
+    return re.sub(r"(?i)([?&]password=)[^&]*", r"\1***", url)

@@ -151,7 +151,7 @@ def database_url(root: Path, database: str = DATABASE) -> str:
         return (f"postgresql://{DB_ROLE}@{tcp.address}:{tcp.pg_port}/{database}?sslmode=verify-full"
                 f"&sslrootcert={tcp.ca}")
     user = pg_user() or pwd.getpwuid(os.geteuid()).pw_name
-    return f"postgresql:///{database}?host={pg_dir(root)}&user={user}&port={_pg_port(root)}"
+    return f"postgresql:///{database}?host={pg_dir(root)}&user={user}"
 
 
 def env(root: Path) -> dict[str, str]:
