@@ -61,6 +61,11 @@ async def read_capped(request: Request, cap: int) -> bytes | None:
     return bytes(body)
 
 
+#: A body declared over the cap, up to this many times it, is read and dropped before the 413 (a client still
+#: sending when the service closes the connection sees a broken pipe, not the refusal); a larger one is not read.
+DRAIN_TIMES = 4
+
+
 def too_large(cap: int) -> JSONResponse:
     return error(413, f"the notebook is too large: the cap is {cap // 1024} KB (clear the outputs of big cells, "
                       "then save and check again)")
@@ -95,7 +100,10 @@ async def check(request: Request) -> Response:
     cap = selfcheck.max_bytes()
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > cap:
-        return too_large(cap)  # nothing read, nothing spent
+        if int(declared) <= DRAIN_TIMES * cap:  # read and dropped unparsed, so the client hears why
+            async for _ in request.stream():
+                pass
+        return too_large(cap)  # nothing parsed, nothing spent
     lab = lab_named(settings, request.path_params["lab"])
     if lab not in labs_in(settings.course):
         return error(404, f"there is no lab {lab!r} in this course")
