@@ -388,6 +388,9 @@ def up(root: Path, tcp: Tcp | None = None) -> dict[str, str]:
             if not Path(getattr(tcp, name)).is_file():
                 raise ServiceError(f"the TLS {name} file {getattr(tcp, name)} is missing")
         _secrets()
+        if running(root) and tcp_settings(root) != tcp:
+            raise ServiceError("the services are running with other settings (`services env` shows them): stop them "
+                               "first with `python -m coursetools services down`")
         services_dir(root).mkdir(parents=True, exist_ok=True)
         fd = os.open(_tcp_file(root), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
