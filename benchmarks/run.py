@@ -14,4 +14,8 @@ if __name__ == "__main__":
     import grading  # noqa: E402  (benchmarks/grading.py: sequential vs --jobs N vs the nbclient floor)
 
     graded = grading.run()
+    print("== self-check ==")
+    import selfcheck  # noqa: E402  (benchmarks/selfcheck.py: one check against grade --jobs 1; report only)
+
+    selfcheck.run()
     sys.exit(0 if result["ratio"] <= 1.5 and graded["ratio"] <= 1.3 and graded["slowest_checks"] <= 20 else 1)

@@ -34,6 +34,7 @@ the kernel with the limits and the clean environment only.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import io
 import json
@@ -81,8 +82,20 @@ def mode() -> str:
     return os.environ.get(MODE_ENV, "bwrap")
 
 
+#: The sandbox kinds `probe` found working in this process: a worker that grades check after check asks once.
+_PROBED: set[str] = set()
+
+
 def probe(kind: str = "bwrap") -> None:
-    """Raise `SandboxUnavailable` unless sandboxes of `kind` ("bwrap", "podman", "docker") can be made here."""
+    """Raise `SandboxUnavailable` unless sandboxes of `kind` ("bwrap", "podman", "docker") can be made here (asked
+    once per process: a kind found working is not tried again)."""
+    if kind in _PROBED:
+        return
+    _probe(kind)
+    _PROBED.add(kind)
+
+
+def _probe(kind: str) -> None:
     if kind in CONTAINER_ENGINES:
         probe_container(kind)
         return
@@ -196,7 +209,13 @@ def remove_cgroup(name: str) -> bool:
 
 
 def cgroup_problem() -> str | None:
-    """Why this host does not let the grader cap a whole sandbox's memory with a cgroup, or None if it does."""
+    """Why this host does not let the grader cap a whole sandbox's memory with a cgroup, or None if it does (asked
+    once per process and cgroup folder)."""
+    return _cgroup_problem(str(CGROUPS))
+
+
+@functools.cache
+def _cgroup_problem(folder: str) -> str | None:
     name = f"{CGROUP_PREFIX}probe-{os.getpid()}"
     child = subprocess.Popen(["sleep", "5"])
     try:
@@ -211,8 +230,10 @@ def cgroup_problem() -> str | None:
             "only (its address space), so one submission's processes and files together can take more")
 
 
+@functools.cache
 def warm_caches() -> None:
-    """Build matplotlib's font list once, outside; every sandbox gets a copy instead of building its own."""
+    """Build matplotlib's font list once, outside; every sandbox gets a copy instead of building its own (once per
+    process: a worker's checks after its first pay nothing for it)."""
     subprocess.run([sys.executable, "-c", "import matplotlib.font_manager"], capture_output=True, timeout=300)
 
 
