@@ -85,12 +85,14 @@ container-deps:
 
 # The self-check service's broker and database (docs/selfcheck.md): Debian's redis-server and postgresql, run as
 # local processes on Unix sockets under build/services/ (no TCP port); as root, PostgreSQL runs as its own user
-# (postgres) on a data folder that user owns. The tests start them themselves (tests/service/conftest.py).
+# (postgres) on a data folder that user owns. The tests start them themselves (tests/service/conftest.py); the
+# second-host test (test_remote_worker) also needs iproute2 (a network namespace) and openssl (its certificates).
 services-deps:
-	@{ command -v redis-server >/dev/null && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || \
+	@{ command -v redis-server >/dev/null && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && \
+		command -v ip >/dev/null && command -v openssl >/dev/null; } || \
 		{ [ "$$(id -u)" = 0 ] && apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server postgresql >/dev/null; } || \
-		{ echo "redis-server or postgresql is missing: run 'sudo apt-get install -y redis-server postgresql' (the self-check service's tests)" >&2; exit 1; }
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server postgresql iproute2 openssl >/dev/null; } || \
+		{ echo "redis-server, postgresql, iproute2 or openssl is missing: run 'sudo apt-get install -y redis-server postgresql iproute2 openssl' (the self-check service's tests)" >&2; exit 1; }
 
 services-up: $(STAMP) services-deps
 	$(BIN)/python -m coursetools services up

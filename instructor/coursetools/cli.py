@@ -144,7 +144,7 @@ def cmd_services(args: argparse.Namespace) -> int:
     """Start or stop the local broker (Redis) and database (PostgreSQL) on Unix sockets under build/services/."""
     from coursetools.service.services import main as services
 
-    return services([args.action])
+    return services(args.argv)
 
 
 COMMANDS = {
@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-sandbox", action="store_true", help="UNSAFE: run the agents without the sandbox")
     from coursetools.service.worker import add_arguments as worker_arguments
     worker_arguments(parsers["worker"])
-    parsers["services"].add_argument("action", choices=("up", "down", "env"))
+    parsers["services"].add_argument("argv", nargs=argparse.REMAINDER, help="up|down|env [--tcp ADDRESS ...]")
     add_pipeline_arguments(parsers)
     args = parser.parse_args(argv)
     if args.command in PRIVATE_WRITERS:

@@ -45,10 +45,11 @@ def services() -> dict[str, str]:
 class Worker:
     """A ``python -m coursetools worker`` process and its log."""
 
-    def __init__(self, course: Path, log: Path, env: dict[str, str], *args: str) -> None:
+    def __init__(self, course: Path, log: Path, env: dict[str, str], *args: str, prefix: tuple[str, ...] = ()) -> None:
         self.log_path = log
         self._log = open(log, "w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "coursetools", "worker", *args], cwd=course,
+        # `prefix` runs it elsewhere: ("ip", "netns", "exec", NAME) on a second host (it execs, so the pid stays)
+        self.proc = subprocess.Popen([*prefix, sys.executable, "-m", "coursetools", "worker", *args], cwd=course,
                                      stdout=self._log, stderr=subprocess.STDOUT, env={**os.environ, **env},
                                      start_new_session=True)
 
@@ -71,17 +72,27 @@ class Worker:
 
 
 @pytest.fixture
-def start_worker(services, tmp_path):
-    """Start workers: ``start_worker(course, *args)``; every one still running is stopped after the test."""
+def spawn_worker(tmp_path):
+    """Start workers: ``spawn_worker(course, *args, env=..., prefix=...)``, each on the environment given (over this
+    process's); every one still running is stopped after the test."""
     workers: list[Worker] = []
 
-    def start(course: Path, *args: str, env: dict[str, str] | None = None) -> Worker:
-        w = Worker(course, tmp_path / f"worker-{len(workers)}.log",
-                   {"COURSE_SECRET_SEED": TEST_SEED, **services, **(env or {})}, *args)
+    def start(course: Path, *args: str, env: dict[str, str], prefix: tuple[str, ...] = ()) -> Worker:
+        w = Worker(course, tmp_path / f"worker-{len(workers)}.log", {"COURSE_SECRET_SEED": TEST_SEED, **env}, *args,
+                   prefix=prefix)
         workers.append(w)
-        assert w.wait_for(" ready: ", 120), f"the worker did not start:\n{w.log()}"
+        assert w.wait_for(" ready: ", 180), f"the worker did not start:\n{w.log()}"
         return w
 
     yield start
     for w in workers:
         w.stop()
+
+
+@pytest.fixture
+def start_worker(services, spawn_worker):
+    """Start workers on the tests' services: ``start_worker(course, *args)``; stopped after the test."""
+    def start(course: Path, *args: str, env: dict[str, str] | None = None) -> Worker:
+        return spawn_worker(course, *args, env={**services, **(env or {})})
+
+    return start

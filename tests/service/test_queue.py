@@ -115,6 +115,7 @@ def test_a_worker_killed_mid_check_has_it_run_by_another_within_a_minute_and_ans
     assert all(c["points"] == c["max_points"] for c in answer["cells"]), answer  # slow, but right
     assert answers.answer_count(check_id) == 1
     assert f"check {check_id} answered" not in victim.log()
+    assert other.wait_for(f"check {check_id} answered", 30), other.log()  # logged just after the answer is stored
     assert other.log().count(f"check {check_id} answered") == 1
     time.sleep(2)
     alive = [p for p in children if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]

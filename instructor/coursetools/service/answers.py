@@ -19,6 +19,8 @@ import time
 import psycopg
 from psycopg import sql
 
+from coursetools.service.connections import pg_connect
+
 CHANNEL = "selfcheck_answers"
 #: How often the listener reads every waited-for answer itself (a NOTIFY lost while it reconnected costs this).
 SWEEP_SECONDS = 5.0
@@ -41,7 +43,7 @@ def database_url() -> str:
 def connect(url: str | None = None, **kw) -> psycopg.Connection:
     """A connection to the service's database, its tables made on first use."""
     url = url or database_url()
-    conn = psycopg.connect(url, connect_timeout=10, **kw)
+    conn = pg_connect(url, connect_timeout=10, **kw)
     if url not in _schema_ready:
         with _lock:
             ensure_schema(conn)

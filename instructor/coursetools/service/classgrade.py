@@ -27,6 +27,7 @@ from coursetools.grading.intake import check_submission, is_up_to_date, read_tim
 from coursetools.grading.queue_worker import write_files
 from coursetools.grading.scratch import lab_fingerprint
 from coursetools.sandbox.safecopy import copy_submission, printable
+from coursetools.service.connections import redacted
 
 
 # --- the coordinator's side --------------------------------------------------------------------------------
@@ -99,7 +100,7 @@ def grade_on_queue(root: Path, lab: str, queue_url: str, *, students: list[str] 
             continue
         sent[s] = actor.send_with_options(args=(lab, s, files, fingerprint, submission_timeout, mode, due),
                                           time_limit=int((submission_timeout + 300) * 1000))
-    say(f"[{lab}] {len(sent)} submission(s) sent to the workers on {queue_url}")
+    say(f"[{lab}] {len(sent)} submission(s) sent to the workers on {redacted(queue_url)}")
     stall = stall if stall is not None else submission_timeout + 300
     last, done, total = time.monotonic(), 0, len(sent)
     while sent:
@@ -129,8 +130,8 @@ def grade_on_queue(root: Path, lab: str, queue_url: str, *, students: list[str] 
                     report.warnings.append(w)
         if sent and time.monotonic() - last > stall:
             for s in sent:
-                report.results[s] = Result(s, "not graded", f"no worker answered within {stall:.0f} s (are workers "
-                                           f"running on {queue_url}?)", score=submission_score(url, course, lab, s),
+                reason = f"no worker answered within {stall:.0f} s (are workers running on {redacted(queue_url)}?)"
+                report.results[s] = Result(s, "not graded", reason, score=submission_score(url, course, lab, s),
                                            max_score=max_score)
             break
         time.sleep(0.2)

@@ -34,6 +34,8 @@ from dramatiq.middleware import CurrentMessage, TimeLimitExceeded
 from dramatiq.results import Results
 from dramatiq.results.backends import RedisBackend
 
+from coursetools.service.connections import redis_client
+
 BROKER_ENV = "COURSE_BROKER_URL"
 CHECKS, GRADING = "checks", "grading"
 NAMESPACE = "coursetools"
@@ -129,10 +131,10 @@ class App:
 def app(url: str | None = None) -> App:
     """The broker at `url` (default `broker_url`) with the course's actors, made once per URL."""
     url = url or broker_url()
-    broker = RedisBroker(url=url, namespace=NAMESPACE, heartbeat_timeout=HEARTBEAT_TIMEOUT_MS,
+    broker = RedisBroker(client=redis_client(url), namespace=NAMESPACE, heartbeat_timeout=HEARTBEAT_TIMEOUT_MS,
                          maintenance_chance=MAINTENANCE_CHANCE)
     # redis-py's default read timeout (5 s) would cut a blocking wait for a result short
-    results = RedisBackend(client=redis.Redis.from_url(url, socket_timeout=None), namespace=f"{NAMESPACE}-results")
+    results = RedisBackend(client=redis_client(url, socket_timeout=None), namespace=f"{NAMESPACE}-results")
     broker.add_middleware(Results(backend=results, result_ttl=RESULT_TTL_MS))
     broker.add_middleware(CurrentMessage())
     broker.add_middleware(ForgetFinished())

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import psycopg
 
+from coursetools.service.connections import pg_connect
+
 PREFIX = "sc_"
 STUDENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}")
 _schema_ready: set[str] = set()
@@ -52,7 +54,7 @@ def database_url() -> str:
 def connect(url: str | None = None, **kw) -> psycopg.Connection:
     """A connection to the service's database, with the tokens and records tables made on first use."""
     url = url or database_url()
-    conn = psycopg.connect(url, connect_timeout=10, **kw)
+    conn = pg_connect(url, connect_timeout=10, **kw)
     if url not in _schema_ready:
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(25026)")

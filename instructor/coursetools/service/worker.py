@@ -15,16 +15,8 @@ import os
 import signal
 import sys
 import threading
-from urllib.parse import urlsplit, urlunsplit
 
-
-def redacted(url: str) -> str:
-    """`url` without its password."""
-    parts = urlsplit(url)
-    if parts.password:
-        host = parts.netloc.rsplit("@", 1)[1]
-        return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
-    return url
+from coursetools.service.connections import redacted
 
 
 def run(url: str | None, threads: int, queues: list[str]) -> int:
