@@ -1,0 +1,68 @@
+# Entry stats_depth_follows_first_child (01_game_trees), cell(s): tree_stats
+# Mistake: measures the depth along the first child only (the leftmost path) instead of the longest path
+# First wrong step: the tree [4, [1, 2, 3]] (lopsided mirrored): the root's depth is 1 (down the leaf 4) instead of 2; on lopsided itself the leftmost path is also the longest, so the answer is right there
+# Checked: tree_stats on GameTree.from_nested([4, [1, 2, 3]]) and on lopsided, this function against my correct one
+
+# %% Nim
+class Nim(Game):
+    """Nim: take any positive number of objects from one heap; taking the last object wins.
+
+    Actions are (heap, count) pairs: heaps left to right, then count = 1, 2, ... up to the heap.
+    """
+
+    players = ("P1", "P2")
+
+    def __init__(self, heaps):
+        self.initial = NimState(tuple(heaps), "P1")
+
+    def to_move(self, state):
+        return state.to_move
+
+    def actions(self, state):
+        moves = []
+        for heap, size in enumerate(state.heaps):
+            for count in range(1, size + 1):
+                moves.append((heap, count))
+        return moves
+
+    def result(self, state, action):
+        legal = self.actions(state)
+        if action not in legal:
+            raise IllegalMoveError(action, legal)
+        heap, count = action
+        heaps = list(state.heaps)
+        heaps[heap] -= count
+        return NimState(tuple(heaps), self.opponent(state.to_move))
+
+    def is_terminal(self, state):
+        return all(size == 0 for size in state.heaps)
+
+    def utility(self, state, player):
+        # the player to move in a finished game did not take the last object
+        return -1 if player == state.to_move else 1
+
+# %% count_nodes
+def count_nodes(game, state):
+    """The number of nodes of the full game tree below `state`, `state` itself included."""
+    if game.is_terminal(state):
+        return 1
+    return 1 + sum(count_nodes(game, game.result(state, a)) for a in game.actions(state))
+
+# %% tree_stats
+def tree_stats(game, state):
+    """TreeStats(depth, leaves, branching) of the full game tree below `state`."""
+    nodes = leaves = internal = 0
+
+    def walk(s):
+        nonlocal nodes, leaves, internal
+        nodes += 1
+        if game.is_terminal(s):
+            leaves += 1
+            return 0
+        internal += 1
+        depths = [walk(game.result(s, a)) for a in game.actions(s)]
+        return 1 + depths[0]
+
+    depth = walk(state)
+    branching = (nodes - 1) / internal if internal else 0.0
+    return TreeStats(depth, leaves, branching)

@@ -1,0 +1,52 @@
+# Entry chance_as_opponent (06_beyond_two_players), cell(s): expectimax_value
+# Mistake: a chance node is treated as a node of the opponent: it takes the minimum of its children (the worst luck) instead of their probability-weighted average
+# First wrong step: gambles: the coin toss C.0 (4 or -2) is worth -2 instead of 1.0, the long shot C.1 0 instead of 2.0, the sure thing 1: the root is 1 instead of 2.0
+# Checked: expectimax_value at C.0, C.1, C.2 and the root of gambles, this function against mine
+
+# %% expectimax_value
+def expectimax_value(game, state):
+    """The expectimax value of `state` for the player to move there."""
+    player = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        mover = game.to_move(s)
+        values = [value(game.result(s, a)) for a in game.actions(s)]
+        return max(values) if mover == player else min(values)
+
+    return value(state)
+
+# %% maxn_value
+def maxn_value(game, state):
+    """The max^n utility vector of `state`: each player keeps the first child best for her."""
+    if game.is_terminal(state):
+        return tuple(game.utilities(state))
+    i = game.players.index(game.to_move(state))
+    best = None
+    for a in game.actions(state):
+        v = maxn_value(game, game.result(state, a))
+        if best is None or v[i] > best[i]:
+            best = v
+    return best
+
+# %% maxn_shallow_value
+def maxn_shallow_value(game, state, max_sum):
+    """max^n with shallow pruning, for nonnegative utilities that sum to at most `max_sum`."""
+
+    def value(s, bound, parent):
+        # bound: the best entry the parent's player `parent` is sure of (None: nothing yet)
+        if game.is_terminal(s):
+            return tuple(game.utilities(s))
+        mover = game.to_move(s)
+        j = game.players.index(mover)
+        best = None
+        for a in game.actions(s):
+            v = value(game.result(s, a), None if best is None else best[j], mover)
+            if best is None or v[j] > best[j]:
+                best = v
+            if bound is not None and parent != mover and best[j] >= max_sum - bound:
+                break
+        return best
+
+    return value(state, None, None)
