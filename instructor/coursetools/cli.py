@@ -146,6 +146,13 @@ def cmd_services(args: argparse.Namespace) -> int:
     return services([args.action])
 
 
+def cmd_server(args: argparse.Namespace) -> int:
+    """A course server: JupyterHub on 127.0.0.1 with a teacher's and students' real accounts (docs/server.md)."""
+    from coursetools.hub.server import main as server
+
+    return server(args)
+
+
 COMMANDS = {
     "bank": cmd_bank,
     "blind": cmd_blind,
@@ -162,6 +169,7 @@ COMMANDS = {
     "worker": cmd_worker,
     "loadtest": cmd_loadtest,
     "services": cmd_services,
+    "server": cmd_server,
     **PIPELINE_COMMANDS,  # grade, demo, student-edition, ... (coursetools/pipeline_cli.py)
 }
 
@@ -202,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     from coursetools.service.worker import add_arguments as worker_arguments
     worker_arguments(parsers["worker"])
     parsers["services"].add_argument("action", choices=("up", "down", "env"))
+    from coursetools.hub.server import add_arguments as server_arguments
+    server_arguments(parsers["server"])
     add_pipeline_arguments(parsers)
     args = parser.parse_args(argv)
     from coursetools.grading.autograde import GradingStopped

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -22,9 +23,9 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
-from starlette.routing import Route
+from starlette.routing import Mount, Route
 
-from coursetools.service import records, selfcheck, tokens
+from coursetools.service import hub, records, selfcheck, tokens
 
 SERVICE_TEXT = ("Self-check service of the adversarial-search course. In a lab notebook, run "
                 "course_lib.check_online() with your token in COURSE_CHECK_TOKEN.\n")
@@ -71,7 +72,7 @@ async def check(request: Request) -> JSONResponse:
     auth = request.headers.get("authorization", "")
     token = auth[7:].strip() if auth[:7].lower() == "bearer " else None
     try:
-        holder = await run_in_threadpool(tokens.holder, token)
+        holder = await run_in_threadpool(hub.holder, token, lab)
     except tokens.TokenError as exc:
         return error(401, str(exc), **{"WWW-Authenticate": "Bearer"})
     if lab not in labs:
@@ -144,6 +145,9 @@ def main(args: argparse.Namespace) -> int:
 
     policy = records.Policy(args.after_deadline, frozenset(args.practice), frozenset(args.closed))
     app = make_app(Settings(course_root(), policy, args.timeout))
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "").rstrip("/")
+    if prefix:  # a Hub service: the Hub's proxy passes /services/<name>/... on as it is
+        app = Starlette(routes=[Mount(prefix, app=app)], lifespan=lifespan)
     print(f"self-check service on http://{args.host}:{args.port} (after a deadline: {args.after_deadline}; "
           f"limit {records.limits()[0]} checks per {records.limits()[1]} s per student and lab)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="info", proxy_headers=True,
