@@ -9,112 +9,22 @@ students' real Unix accounts (hubteach, hubann, hubbob; removed after), PAM logi
 
 from __future__ import annotations
 
-import csv
-import json
 import os
 import pwd
 import re
-import shutil
-import signal
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
+from hubtools import ANN, BOB, CHP, LAB, ROOT, TEACHER, check, records
 
 from coursetools.course.labfiles import solution_answers
-from coursetools.hub.server import remove_accounts
 from coursetools.quality.submission import build_submission
-
-ROOT = Path(__file__).resolve().parents[2]
-TEACHER, ANN, BOB = "hubteach", "hubann", "hubbob"
-LAB = "01_game_trees"
-CHP = ROOT / "build" / "hub-node" / "node_modules" / ".bin" / "configurable-http-proxy"
 
 pytestmark = [
     pytest.mark.long,
     pytest.mark.skipif(os.geteuid() != 0, reason="the Hub runs as root to start each user's server as that user"),
     pytest.mark.skipif(not CHP.exists(), reason="configurable-http-proxy is missing: make hub-deps"),
 ]
-
-
-class Hub:
-    def __init__(self, folder: Path, url: str, passwords: dict[str, str]) -> None:
-        self.folder, self.url, self.passwords = folder, url, passwords
-        self.student_env = ROOT / "build" / "server-envs" / "student"
-        self.instructor_env = ROOT / "build" / "server-envs" / "instructor"
-
-    def as_user(self, user: str, cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = None,
-                timeout: float = 300) -> subprocess.CompletedProcess:
-        home = pwd.getpwnam(user).pw_dir
-        base = {"PATH": "/usr/bin:/bin", "HOME": home, "USER": user, "LANG": "C.UTF-8"}
-        return subprocess.run(["setpriv", f"--reuid={user}", f"--regid={user}", "--init-groups", "--", *cmd],
-                              cwd=cwd or home, env={**base, **(env or {})}, capture_output=True, text=True,
-                              timeout=timeout)
-
-    def api(self, path: str, token: str, method: str = "GET", body: dict | None = None) -> tuple[int, dict]:
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(f"{self.url}/hub/api{path}", data=data, method=method,
-                                         headers={"Authorization": f"token {token}"})
-        try:
-            with urllib.request.urlopen(request, timeout=30) as reply:
-                text = reply.read().decode()
-                return reply.status, json.loads(text) if text else {}
-        except urllib.error.HTTPError as exc:
-            return exc.code, {}
-
-    def token(self, user: str) -> str:
-        """A token of `user`'s own (as `jupyterhub token` makes it: the user's scopes)."""
-        proc = subprocess.run([sys.executable, "-m", "jupyterhub", "token", "-f", "jupyterhub_config.py", user],
-                              cwd=self.folder / "hub", capture_output=True, text=True, timeout=120)
-        assert proc.returncode == 0, proc.stderr
-        return proc.stdout.strip().splitlines()[-1]
-
-    def server_environment(self, user: str, token: str) -> dict[str, str]:
-        """Start `user`'s server through the Hub's API; the environment its process (and its kernels) got."""
-        status, _ = self.api(f"/users/{user}/server", token, "POST", {})
-        assert status in (201, 202, 400), status  # 400: already running
-        deadline = time.monotonic() + 240
-        while time.monotonic() < deadline:
-            status, model = self.api(f"/users/{user}", token)
-            if model.get("servers", {}).get("", {}).get("ready"):
-                break
-            time.sleep(1)
-        pids = subprocess.run(["pgrep", "-u", user, "-f", "jupyterhub-singleuser"], capture_output=True,
-                              text=True).stdout.split()
-        assert pids, f"no server of {user} runs as {user}"
-        raw = Path(f"/proc/{pids[0]}/environ").read_bytes()
-        return dict(item.split("=", 1) for item in raw.decode().split("\0") if "=" in item)
-
-
-@pytest.fixture(scope="module")
-def hub():
-    folder = ROOT / "build" / f"hub-test-{os.getpid()}"
-    remove_accounts([TEACHER, ANN, BOB])  # left by a killed run
-    log = ROOT / "build" / f"hub-test-{os.getpid()}.log"
-    proc = subprocess.Popen([sys.executable, "-m", "coursetools", "server", "--dir", str(folder), "--teacher", TEACHER,
-                             "--students", ANN, BOB], cwd=ROOT, stdout=open(log, "w"), stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    try:
-        deadline = time.monotonic() + 1200  # a fresh clone builds both environments first (a few minutes)
-        while "course server ready" not in log.read_text() and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(1)
-        text = log.read_text()
-        assert "course server ready" in text, text[-3000:]
-        url = re.search(r"course server ready: (http://127\.0\.0\.1:\d+)/", text).group(1)
-        with open(folder / "hub" / "accounts.csv") as f:
-            passwords = {row["account"]: row["password"] for row in csv.DictReader(f)}
-        yield Hub(folder, url, passwords)
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(120)
-        remove_accounts([TEACHER, ANN, BOB])
-        shutil.rmtree(folder, ignore_errors=True)
-        log.unlink(missing_ok=True)
 
 
 def test_the_accounts_are_real_and_private(hub):
@@ -163,33 +73,6 @@ def test_pam_checks_the_password_and_each_server_runs_as_its_user(hub):
     assert right.status_code == 200 and f"/user/{ANN}" in right.url or "spawn-pending" in right.url, right.url
     environ = hub.server_environment(ANN, hub.token(ANN))
     assert environ["JUPYTERHUB_USER"] == ANN and environ["PATH"].startswith(str(hub.student_env))
-
-
-def check(hub: Hub, token: str, notebook: bytes, query: str = "", headers: dict | None = None) -> tuple[int, dict]:
-    request = urllib.request.Request(f"{hub.url}/services/self-check/check/{LAB}{query}", data=notebook,
-                                     method="POST", headers={"Authorization": f"Bearer {token}", **(headers or {})})
-    try:
-        with urllib.request.urlopen(request, timeout=600) as reply:
-            return reply.status, json.loads(reply.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"{}")
-
-
-def records(hub: Hub) -> list[tuple[str, str]]:
-    """(student, lab) of every check the service recorded, read as the teacher from its database."""
-    course = hub.folder / "teacher" / "course"
-    env = {"PATH": f"{hub.instructor_env}/bin:/usr/bin:/bin"}
-    exports = hub.as_user(TEACHER, [str(hub.instructor_env / "bin" / "python"), "-m", "coursetools", "services",
-                                    "env"], env=env, cwd=course).stdout
-    for line in exports.splitlines():
-        key, _, value = line.removeprefix("export ").partition("=")
-        env[key] = value.strip("'")
-    code = ("from coursetools.service import tokens\n"
-            "for row in tokens.connect().execute('SELECT student, lab FROM selfcheck_records ORDER BY at'):\n"
-            "    print(*row)")
-    proc = hub.as_user(TEACHER, [str(hub.instructor_env / "bin" / "python"), "-c", code], env=env, cwd=course)
-    assert proc.returncode == 0, proc.stderr
-    return [tuple(line.split()) for line in proc.stdout.splitlines()]
 
 
 def test_a_kernel_checks_with_the_hubs_token_and_only_as_its_own_student(hub, tmp_path):

@@ -1,0 +1,159 @@
+"""A lab's whole round through the course server, in Chromium (Playwright with Debian's Chromium).
+
+Two students log in with their passwords, fetch lab 01 from nbgrader's assignment list, work (ann answers every
+question, bob leaves the stubs), run ``course_lib.check_online()`` in their notebook with no token set, and submit
+from the assignment list. The teacher collects and grades in the course folder's terminal, scores ann's written
+answer in formgrader (its own tab), writes and releases the feedback; each student fetches feedback and gets their
+own page only, and neither can open the other's server. Screenshots go to ``test-artifacts/hub-*.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import re
+from pathlib import Path
+from urllib.parse import urlparse
+
+import nbformat
+import pytest
+from hubtools import ANN, BOB, CHP, LAB, ROOT, TEACHER
+
+from coursetools.course.labfiles import solution_answers
+from coursetools.quality.submission import build_submission
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+WRITTEN = "written_branching"
+ARTIFACTS = ROOT / "test-artifacts"
+
+pytestmark = [
+    pytest.mark.long,
+    pytest.mark.skipif(os.geteuid() != 0, reason="the Hub runs as root to start each user's server as that user"),
+    pytest.mark.skipif(not CHP.exists(), reason="configurable-http-proxy is missing: make hub-deps"),
+]
+
+
+def teacher(hub, script: str) -> str:
+    """Shell text in the teacher's terminal: in the course folder, the instructor's environment first on PATH."""
+    env = {"PATH": f"{hub.instructor_env}/bin:/usr/bin:/bin", "JUPYTER_CONFIG_PATH": str(hub.folder / "teacher" /
+                                                                                         "jupyter")}
+    proc = hub.as_user(TEACHER, ["bash", "-eo", "pipefail", "-c", script], env=env,
+                       cwd=hub.folder / "teacher" / "course", timeout=900)
+    assert proc.returncode == 0, f"{script}\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}"
+    return proc.stdout
+
+
+def log_in(browser, hub, user: str):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(240_000)
+    context.route("**/*", lambda r: r.continue_() if urlparse(r.request.url).hostname in
+                  ("127.0.0.1", "localhost", None) else r.abort())
+    page = context.new_page()
+    page.goto(f"{hub.url}/hub/login")
+    page.fill("#username_input", user)
+    page.fill("#password_input", hub.passwords[user])
+    page.click("#login_submit")
+    page.wait_for_url(re.compile(rf".*/user/{user}/lab.*"))
+    page.wait_for_selector("#jp-MainMenu")
+    return page
+
+
+def assignment_list(page):
+    """Nbgrader > Assignment List; the panel."""
+    page.locator("#jp-MainMenu .lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+    page.locator(".lm-Menu-itemLabel", has_text="Assignment List").click()
+    return page.locator("#assignments").first
+
+
+def run_last_cell(page, user: str, path: str) -> str:
+    page.goto(f"{page.url.split('/lab')[0]}/lab/tree/{path}?reset")
+    page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell")
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]"
+                           ".some(e => /\\|\\s*Idle/.test(e.textContent))")
+    cells = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell")
+    last = cells.nth(cells.count() - 1)
+    last.scroll_into_view_if_needed()
+    last.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    output = last.locator(".jp-OutputArea-output")
+    try:
+        output.filter(has_text=re.compile("test cells passed|check_online:")).wait_for(timeout=600_000)
+    finally:
+        last.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"hub-{user}-check.png"))
+    return output.inner_text()
+
+
+def work(hub, user: str, answers: dict[str, str] | None) -> Path:
+    """The student's work in the fetched notebook (ann's answers, or bob's stubs), and a last cell that checks it."""
+    path = Path(pwd.getpwnam(user).pw_dir) / LAB / f"{LAB}.ipynb"
+    if answers:
+        build_submission(path, answers, path)
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell("import course_lib\ncourse_lib.check_online()"))
+    nbformat.write(nb, path)
+    entry = pwd.getpwnam(user)
+    os.chown(path, entry.pw_uid, entry.pw_gid)
+    return path
+
+
+def test_a_lab_round_through_the_hub_in_chromium(hub):
+    playwright = pytest.importorskip("playwright.sync_api")
+    ARTIFACTS.mkdir(exist_ok=True)
+    teacher(hub, f"coursetools hand-out {LAB}")
+    source = ROOT / "source" / LAB / f"{LAB}.ipynb"
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pages, texts = {}, {}
+        for user, answers in ((ANN, solution_answers(source)), (BOB, None)):
+            page = pages[user] = log_in(browser, hub, user)
+            panel = assignment_list(page)
+            panel.locator("button", has_text="Fetch").first.click()
+            panel.locator("button", has_text="Submit").first.wait_for()
+            work(hub, user, answers)
+            texts[user] = run_last_cell(page, user, f"{LAB}/{LAB}.ipynb")
+            panel = assignment_list(page)
+            panel.locator("button", has_text="Submit").first.click()
+            panel.locator(".item_status", has_text=re.compile(r"\d{4}-\d\d-\d\d")).first.wait_for()
+            page.screenshot(path=str(ARTIFACTS / f"hub-{user}-submitted.png"))
+        ann, bob = texts[ANN], texts[BOB]
+        assert re.search(r"(\d+) of \1 test cells passed", ann), ann
+        assert re.search(r"\b0 of \d+ test cells passed", bob), bob
+
+        teacher(hub, f"nbgrader collect {LAB}\ncoursetools grade {LAB} --jobs 2")
+        submission = teacher(hub, "python -c \"from nbgrader.api import Gradebook\n"
+                                  "with Gradebook('sqlite:///gradebook.db', 'adversarial-search') as gb:\n"
+                                  f"    print(gb.find_submission_notebook('{LAB}', '{LAB}', '{ANN}').id)\"").strip()
+        grader = log_in(browser, hub, TEACHER)
+        grader.goto(f"{hub.url}/user/{TEACHER}/formgrader/submissions/{submission}/?index=0")
+        score = grader.locator(f"#{WRITTEN} input.score, input.score").first
+        score.fill("2")
+        score.press("Enter")
+        grader.wait_for_function("() => !document.querySelector('.saving')")
+        grader.screenshot(path=str(ARTIFACTS / "hub-formgrader.png"))
+        manual = teacher(hub, "python -c \"from nbgrader.api import Gradebook\n"
+                              "with Gradebook('sqlite:///gradebook.db', 'adversarial-search') as gb:\n"
+                              f"    print(gb.find_grade('{WRITTEN}', '{LAB}', '{LAB}', '{ANN}').manual_score)\"")
+        assert manual.strip() == "2.0", manual
+        teacher(hub, f"coursetools feedback {LAB}\nnbgrader release_feedback {LAB}")
+
+        for user in (ANN, BOB):
+            panel = assignment_list(pages[user])
+            panel.locator("button", has_text="Fetch Feedback").first.click()
+            home = Path(pwd.getpwnam(user).pw_dir)
+            feedback = home / LAB / "feedback"
+            for _ in range(120):
+                if any(feedback.rglob("*.html")):
+                    break
+                pages[user].wait_for_timeout(500)
+            pages[user].screenshot(path=str(ARTIFACTS / f"hub-{user}-feedback.png"))
+        ann_page = next((Path(pwd.getpwnam(ANN).pw_dir) / LAB / "feedback").rglob("*.html")).read_text()
+        bob_page = next((Path(pwd.getpwnam(BOB).pw_dir) / LAB / "feedback").rglob("*.html")).read_text()
+        assert ANN in ann_page and BOB not in ann_page
+        assert BOB in bob_page and ANN not in bob_page
+        # Neither student can open the other's server (the Hub answers 403, whatever the path).
+        response = pages[BOB].goto(f"{hub.url}/user/{ANN}/files/{LAB}/{LAB}.ipynb")
+        assert response.status in (403, 404) or f"/user/{BOB}/" in pages[BOB].url, pages[BOB].url
+        browser.close()
