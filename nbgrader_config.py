@@ -101,4 +101,20 @@ c.HTMLExporter.extra_template_basedirs = [
 # --- Collecting from the exchange -------------------------------------------------------
 # `nbgrader collect` copies each submission without following a link (a symlink, FIFO, socket or device is
 # left out and logged as FLAGGED), within COURSE_SUBMISSION_MAX_FILES / COURSE_SUBMISSION_MAX_MB.
+# A submission is collected only when its student owns all of it and its time agrees with when the server saw
+# it arrive; submitted/<student>/<lab>/timestamp.txt holds that arrival (docs/server.md).
 c.ExchangeFactory.collect = "coursetools.grading.exchange.SafeExchangeCollect"
+# Released feedback pages: readable through the exchange's unlistable feedback/ folder by the name only their
+# student's submission secret gives (the instructor's own copies stay private).
+c.ExchangeFactory.release_feedback = "coursetools.grading.exchange.OpenReleaseFeedback"
+
+# --- The instructor's files are private ----------------------------------------------------------------
+# Every nbgrader command of this course (collect, autograde, generate_feedback, export, db) writes files only
+# you can read, whatever the host's default umask: the gradebook, submitted/, autograded/, feedback/, exports/.
+import sys  # noqa: E402
+
+if os.path.basename(sys.argv[0]) in ("nbgrader", "__main__.py") and "nbgrader" in sys.argv[0]:
+    os.umask(0o077)
+# nbgrader sets the modes of what it converts itself (autograded 444, feedback 644 by default): yours only.
+c.Autograde.permissions = 400
+c.GenerateFeedback.permissions = 600

@@ -50,7 +50,7 @@ def _course(folder: Path, lab: str, n: int) -> Path:
 
 def floor(course: Path, lab: str, n: int, jobs: int) -> float:
     """Seconds for `jobs` processes to execute the source notebook `n` times in all with nbclient."""
-    from coursetools.grading.autograde import course_config
+    from coursetools.grading.gradebook import course_config
 
     extra = "\x1f".join(course_config(course).Execute.extra_arguments)
     source = sorted((course / "source" / lab).glob("*.ipynb"))

@@ -1,7 +1,8 @@
 """Contracts between the course's parts that no single module checks: the one list of labs against
 the folders, dotted paths written as strings (nbgrader's configuration, the shards' generated
 configuration), every hidden ``check(...)`` of source/ against the checks, and imports that go one
-way between the subsystems of `coursetools`."""
+way between the subsystems of `coursetools`, with no circle between its modules and no private name reached
+from another module."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from traitlets.config.loader import PyFileConfigLoader
 import coursetools
 from coursetools.grading.autograde import Grader
 from coursetools.grading.checker import parse_hidden, split_hidden
+from coursetools.grading.scratch import write_config
 from coursetools.hidden import load_group
 from coursetools.labs import LABS, checks_module, labs_in, release_notebook, source_notebook
 
@@ -82,7 +84,7 @@ def test_every_dotted_path_of_the_course_configuration_imports():
 def test_every_dotted_path_of_a_shards_configuration_imports(tmp_path):
     """The configuration a grading shard runs with, written by the real code, then loaded as nbgrader would."""
     grader = Grader(ROOT, LABS[0], progress=None)  # building one starts nothing
-    grader._write_config(tmp_path, f"sqlite:///{tmp_path / 'gradebook.db'}", tmp_path / "ipc")
+    write_config(tmp_path, ROOT, what="a test", shard=grader.shard_config(tmp_path / "ipc"))
     cfg = PyFileConfigLoader("nbgrader_config.py", path=str(tmp_path)).load_config()
     found = _config_strings(cfg)
     assert {"coursetools.grading.autograde.hook_started", "coursetools.grading.autograde.hook_finished"} <= set(found)
@@ -158,3 +160,104 @@ def test_imports_go_one_way_between_the_parts():
             if theirs != mine and LAYERS[theirs] >= LAYERS[mine]:
                 wrong.append(f"{module} imports {target} ({mine} must not depend on {theirs})")
     assert not wrong, "\n".join(wrong)
+
+
+# --- no circles, no private names across modules ------------------------------------------------------------
+
+def _modules() -> dict[str, Path]:
+    """Every module of coursetools by its dotted name (a package by its own name)."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = ".".join(("coursetools", *path.relative_to(PACKAGE).with_suffix("").parts))
+        out[module.removesuffix(".__init__")] = path
+    return out
+
+
+def _base(node: ast.ImportFrom, module: str, path: Path) -> str:
+    """The module a ``from ... import`` names, its dots resolved against `module`."""
+    if not node.level:
+        return node.module or ""
+    package = (module if path.name == "__init__.py" else module.rpartition(".")[0]).split(".")
+    return ".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
+
+
+def _module_names(tree: ast.AST, module: str, path: Path, modules: dict[str, Path]) -> dict[str, str]:
+    """Each name the file binds to a coursetools module (``import coursetools.a as x``, ``from . import b``)."""
+    out = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name in modules and a.asname:
+                    out[a.asname] = a.name
+        elif isinstance(node, ast.ImportFrom):
+            base = _base(node, module, path)
+            for a in node.names:
+                if f"{base}.{a.name}" in modules:
+                    out[a.asname or a.name] = f"{base}.{a.name}"
+    return out
+
+
+def _edges(module: str, path: Path, modules: dict[str, Path]) -> tuple[set[str], list[str]]:
+    """The coursetools modules `module` imports (wherever in the file), and each private name it takes from
+    another module (``from m import _x``, ``m._x``)."""
+    tree = ast.parse(path.read_text())
+    targets, private = set(), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets |= {a.name for a in node.names if a.name in modules}
+        elif isinstance(node, ast.ImportFrom):
+            base = _base(node, module, path)
+            if base.split(".")[0] != "coursetools":
+                continue
+            for a in node.names:
+                if f"{base}.{a.name}" in modules:
+                    targets.add(f"{base}.{a.name}")
+                else:
+                    targets.add(base)
+                    if a.name.startswith("_") and not a.name.startswith("__"):
+                        private.append(f"{module}:{node.lineno} imports {base}.{a.name}")
+    names = _module_names(tree, module, path, modules)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in names
+                and node.attr.startswith("_") and not node.attr.startswith("__")):
+            private.append(f"{module}:{node.lineno} uses {names[node.value.id]}.{node.attr}")
+    return targets - {module}, private
+
+
+def _circle(graph: dict[str, set[str]], start: str) -> list[str] | None:
+    """A way from `start` back to itself through the import graph, or None."""
+    seen, todo = set(), [[start]]
+    while todo:
+        way = todo.pop()
+        for nxt in sorted(graph[way[-1]]):
+            if nxt == start:
+                return way + [nxt]
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(way + [nxt])
+    return None
+
+
+def test_no_module_of_coursetools_imports_itself_through_others():
+    modules = _modules()
+    graph = {m: _edges(m, p, modules)[0] & set(modules) for m, p in modules.items()}
+    circles = {" -> ".join(way) for m in graph if (way := _circle(graph, m))}
+    assert not circles, "import circles:\n" + "\n".join(sorted(circles))
+
+
+def test_no_module_of_coursetools_takes_a_private_name_of_another():
+    modules = _modules()
+    wrong = [line for m, p in modules.items() for line in _edges(m, p, modules)[1]]
+    assert not wrong, ("a private name reached from another module (make it public and documented):\n"
+                       + "\n".join(wrong))
+
+
+def test_the_import_walk_finds_a_circle_and_a_private_name(tmp_path):
+    """The two walks above, on a package made to hold what they refuse."""
+    (tmp_path / "a.py").write_text("from coursetools import b\nfrom coursetools.b import _hidden\n")
+    (tmp_path / "b.py").write_text("import coursetools.a as a\nx = a._secret\n")
+    modules = {"coursetools.a": tmp_path / "a.py", "coursetools.b": tmp_path / "b.py"}
+    graph = {m: _edges(m, p, modules)[0] for m, p in modules.items()}
+    assert _circle(graph, "coursetools.a") == ["coursetools.a", "coursetools.b", "coursetools.a"]
+    found = [line for m, p in modules.items() for line in _edges(m, p, modules)[1]]
+    assert found == ["coursetools.a:2 imports coursetools.b._hidden", "coursetools.b:2 uses coursetools.a._secret"]

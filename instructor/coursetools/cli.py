@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from coursetools import course_root
@@ -174,6 +175,10 @@ COMMANDS = {
 }
 
 
+# The commands that write the term's private files: the gradebook, submitted/, autograded/, feedback/, exports/.
+PRIVATE_WRITERS = ("archive-term", "export", "feedback", "grade", "hand-out", "rebuild-gradebook", "zip-collect")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="coursetools", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -214,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     server_arguments(parsers["server"])
     add_pipeline_arguments(parsers)
     args = parser.parse_args(argv)
+    if args.command in PRIVATE_WRITERS:
+        os.umask(0o077)  # what they write (and the nbgrader they run) is the instructor's alone, whatever the host's umask
     from coursetools.grading.autograde import GradingStopped
 
     try:

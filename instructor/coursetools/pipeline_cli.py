@@ -16,7 +16,7 @@ FORMGRADER = ("`make lab` (or `jupyter lab` in the course folder), then the Nbgr
 
 def next_steps(root: Path, lab: str) -> str:
     """What to do after grading `lab`, with the number of written answers still to grade by hand."""
-    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.gradebook import course_id, db_url
     from coursetools.grading.pending import pending_answers
 
     pending = pending_answers(db_url(root), course_id(root), lab)
@@ -85,7 +85,7 @@ def _nbgrader(root: Path, *argv: str) -> int:
 
 def cmd_feedback(args: argparse.Namespace) -> int:
     """Write each graded student's feedback page for a lab into feedback/ (nbgrader generate_feedback)."""
-    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.gradebook import course_id, db_url
     from coursetools.grading.pending import pending_answers
 
     root = course_root()
@@ -106,7 +106,7 @@ def cmd_feedback(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Export a lab's grades: exports/<lab>-grades.csv (nbgrader export) and exports/<lab>-cells.csv (per test cell)."""
-    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.gradebook import course_id, db_url
     from coursetools.grading.lmsexport import write_cells_csv
 
     root = course_root()
@@ -127,8 +127,61 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _layout(root: Path, exchange: str | None = None, instructor: str | None = None):
+    """The course's exchange layout: Exchange.root (or `exchange`), its course id, the instructor's account."""
+    import getpass
+
+    from coursetools.course.exchange_layout import Layout
+    from coursetools.course.term import exchange_root
+    from coursetools.grading.gradebook import course_id
+
+    return Layout(Path(exchange or exchange_root(root)), course_id(root), instructor or getpass.getuser())
+
+
+def _server_refused(command: str, problems: list[str]) -> int:
+    for problem in problems:
+        print(f"  UNSAFE {problem}", file=sys.stderr)
+    print(f"coursetools {command} refused: {len(problems)} problem(s) above, each with its fix (docs/server.md)",
+          file=sys.stderr)
+    return 2
+
+
+def cmd_check_server(args: argparse.Namespace) -> int:
+    """Refuse a shared server where a student could reach what is not theirs (exchange, course folder, checks)."""
+    from coursetools.course.server_check import check_server
+
+    root = course_root()
+    layout = _layout(root, args.exchange, args.instructor)
+    problems = check_server(root, layout, args.student, args.student_python)
+    if problems:
+        return _server_refused("check-server", problems)
+    print(f"server safe for {layout.course_id}: exchange {layout.root}, course folder {root} private, hidden checks "
+          f"not importable by {args.student or 'other accounts'}")
+    return 0
+
+
+def cmd_setup_exchange(args: argparse.Namespace) -> int:
+    """As root: make the exchange's layout for this course and the students' nbgrader configuration."""
+    from coursetools.course.exchange_layout import exchange_problems, make_exchange, students_config
+
+    root = course_root()
+    layout = _layout(root, args.exchange, args.instructor)
+    for line in make_exchange(layout):
+        print(line)
+    if args.students_config != "-":
+        config = Path(args.students_config)
+        config.parent.mkdir(parents=True, exist_ok=True)
+        config.write_text(students_config(layout))
+        config.chmod(0o644)
+        print(f"students' nbgrader configuration: {config}")
+    problems = exchange_problems(layout)
+    return _server_refused("setup-exchange", problems) if problems else 0
+
+
 def cmd_hand_out(args: argparse.Namespace) -> int:
-    """Hand a lab out: freeze its checks, then release it to the exchange (or name the file to upload to an LMS)."""
+    """Hand a lab out: check the server, freeze its checks, release it to the exchange (or name the file for an LMS)."""
+    from coursetools.course.exchange_layout import make_exchange
+    from coursetools.course.server_check import check_server, make_private
     from coursetools.course.term import FROZEN, NBGRADER_DEFAULT_EXCHANGE, exchange_root, freeze
 
     root = course_root()
@@ -141,9 +194,16 @@ def cmd_hand_out(args: argparse.Namespace) -> int:
         if exchange == NBGRADER_DEFAULT_EXCHANGE or not os.access(exchange, os.W_OK | os.X_OK):
             why = "nbgrader's default" if exchange == NBGRADER_DEFAULT_EXCHANGE else "missing or not writable"
             print(f"coursetools hand-out: the exchange {exchange} is {why}: set c.Exchange.root to a folder every "
-                  "student's nbgrader also reads (docs/instructor-guide.md, section 2), or hand out through an LMS "
+                  "student's nbgrader also reads (docs/server.md), or hand out through an LMS "
                   "with --lms", file=sys.stderr)
             return 2
+        layout = _layout(root)
+        make_exchange(layout)
+        if make_private(root):
+            print(f"made gradebook, source/, submitted/, autograded/, feedback/, exports/ of {root} yours alone")
+        problems = check_server(root, layout, args.student, args.student_python)
+        if problems:
+            return _server_refused(f"hand-out {args.lab}", problems)
     if freeze(root, args.lab):
         print(f"checks of {args.lab} frozen in {root / FROZEN}")
     if args.lms:
@@ -172,7 +232,8 @@ def cmd_archive_term(args: argparse.Namespace) -> int:
 
 def cmd_rebuild_gradebook(args: argparse.Namespace) -> int:
     """Rebuild the gradebook from source/ and submitted/ (the old sqlite file is kept as a backup)."""
-    from coursetools.grading.autograde import db_url, grade
+    from coursetools.grading.autograde import grade
+    from coursetools.grading.gradebook import db_url
     from coursetools.labs import labs_in
 
     root = course_root()
@@ -261,6 +322,8 @@ def cmd_zip_collect(args: argparse.Namespace) -> int:
 
 PIPELINE_COMMANDS = {
     "archive-term": cmd_archive_term,
+    "check-server": cmd_check_server,
+    "setup-exchange": cmd_setup_exchange,
     "demo": cmd_demo,
     "export": cmd_export,
     "feedback": cmd_feedback,
@@ -303,6 +366,16 @@ def add_pipeline_arguments(parsers: dict[str, argparse.ArgumentParser]) -> None:
     parsers["hand-out"].add_argument("lab")
     parsers["hand-out"].add_argument("--lms", action="store_true",
                                      help="hand out through an LMS (no exchange): freeze the checks, name the file")
+    for name in ("hand-out", "check-server"):
+        parsers[name].add_argument("--student", help="a student account to try importing the hidden checks as (as root)")
+        parsers[name].add_argument("--student-python", default="python3",
+                                   help="the Python students' kernels run (default: python3 on the system PATH)")
+    for name in ("check-server", "setup-exchange"):
+        parsers[name].add_argument("--exchange", help="the exchange's root (default: c.Exchange.root of the configuration)")
+        parsers[name].add_argument("--instructor", help="the instructor's account (default: you)")
+    parsers["setup-exchange"].add_argument(
+        "--students-config", default="/etc/jupyter/nbgrader_config.py",
+        help="where to write the nbgrader configuration every account reads ('-': do not write it)")
     parsers["archive-term"].add_argument("name", help="the term's name, e.g. 2026-autumn")
     parsers["rebuild-gradebook"].add_argument("--jobs", "-j", type=int, default=jobs)
     parsers["demo"].add_argument("--jobs", "-j", type=int, default=jobs)

@@ -168,18 +168,18 @@ def test_lab07_an_unknown_mistake_is_not_given_a_known_name():
     expansion, its untried actions and the rule) and names no mistake."""
     def last_first(game, state, iterations, rng, c=ref.SQRT2, clock=None):
         root = ref.Node(state, untried=[] if game.is_terminal(state) else game.actions(state)[::-1])
-        orig = ref._new
+        orig = ref.new_node
 
         def new(g, s, parent=None, action=None, player=None):
             node = orig(g, s, parent, action, player)
             node.untried.reverse()
             return node
 
-        ref._new = new
+        ref.new_node = new
         try:
             return ref.mcts_search(game, state, iterations, rng, c, clock)
         finally:
-            ref._new = orig
+            ref.new_node = orig
         return root
 
     with pytest.raises(CheckFailed) as failure:

@@ -1,9 +1,11 @@
 """docs/instructor-guide.md, walked: every shell block, verbatim and in order, as a non-root user.
 
 The scratch course has lab 01 and two students: alice fetches and submits through nbgrader's exchange,
-bob's notebook comes in an LMS zip. The test plays the students, the server's administrator (the
-system-wide Exchange.root) and, in formgrader's place, the teacher who grades alice's written answer
-by hand (through nbgrader's gradebook, as formgrader does); everything else is the page's commands.
+bob's notebook comes in an LMS zip. The test plays the students, the server's administrator (the guide's
+`coursetools setup-exchange`, run as root: the exchange's layout and the configuration every account reads) and,
+in formgrader's place, the teacher who grades alice's written answer by hand (through nbgrader's gradebook, as
+formgrader does); everything else is the page's commands, `check-server` included, as the instructor's own
+account (with a group of its own, as Debian makes them).
 """
 
 from __future__ import annotations
@@ -23,11 +25,12 @@ import pytest
 
 from coursetools.course.labfiles import solution_answers, written_answers
 from coursetools.quality.submission import build_submission
+from exchange_accounts import in_shadow, python_shadow
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "instructor-guide.md"
 LAB = "01_game_trees"
-USER = "nobody"  # the instructor
+USER = "guide-teach"  # the instructor, an account the test creates
 STUDENT = "guide-alice"  # a student account the test creates for the exchange (which knows students by account)
 WRITTEN = "written_branching"
 
@@ -46,34 +49,22 @@ class Walker:
         self.course, self.home = scratch / "course", scratch / "home"
         # This Python may live where USER cannot reach (a pyenv under /root): then the user's processes run in
         # a mount namespace of their own where /root is a passable folder holding only that Python's tree.
-        self.shadow: tuple[Path, Path] | None = None
-        base = Path(sys.base_prefix).resolve()
-        if base.parts[1:2] == ("root",) and len(base.parts) > 2:
-            top = Path("/root") / base.parts[2]
-            stand_in = scratch / "root-stand-in"
-            (stand_in / top.name).mkdir(parents=True)
-            os.chmod(stand_in, 0o711)
-            self.shadow = (top, stand_in)
+        self.shadow = python_shadow(scratch)
 
     def env(self, user: str, home: Path) -> dict[str, str]:
-        venv = self.course / ".venv" / "bin"
+        # The instructor runs the course's own environment; a student cannot enter the course folder (the guide makes
+        # it private) and runs nbgrader installed elsewhere, here the same environment by its own path.
+        venv = self.course / ".venv" if user == USER else ROOT / ".venv"
         keep = {k: v for k, v in os.environ.items() if k in ("LANG", "LC_ALL", "TERM", "TZ")}
-        return {**keep, "PATH": f"{venv}:/usr/local/bin:/usr/bin:/bin", "HOME": str(home), "USER": user,
-                "LOGNAME": user, "JUPYTER_CONFIG_DIR": str(self.scratch / "jupyter-config"),
-                "VIRTUAL_ENV": str(self.course / ".venv")}
+        return {**keep, "PATH": f"{venv / 'bin'}:/usr/local/bin:/usr/bin:/bin", "HOME": str(home), "USER": user,
+                "LOGNAME": user, "JUPYTER_CONFIG_DIR": str(self.scratch / "jupyter-config"), "VIRTUAL_ENV": str(venv)}
 
     def run(self, script: str, cwd: Path, user: str = USER, home: Path | None = None,
             timeout: float = 900) -> subprocess.CompletedProcess:
         entry = pwd.getpwnam(user)
         drop = ["setpriv", f"--reuid={entry.pw_uid}", f"--regid={entry.pw_gid}", "--clear-groups", "--",
                 "bash", "-eo", "pipefail", "-c", script]
-        if self.shadow:
-            top, stand_in = self.shadow
-            prefix = (f"mount --bind {top} {stand_in / top.name} && mount --rbind {stand_in} /root && "
-                      'exec "$@"')
-            command = ["unshare", "--mount", "--propagation", "private", "sh", "-c", prefix, "sh", *drop]
-        else:
-            command = drop
+        command = in_shadow(self.shadow, drop)
         return subprocess.run(command, cwd=cwd, env=self.env(user, home or self.home), capture_output=True,
                               text=True, timeout=timeout)
 
@@ -88,12 +79,7 @@ def make_scratch_course(scratch: Path) -> None:
     (course / ".venv").symlink_to(ROOT / ".venv")
     for folder in ("source", "release"):
         shutil.copytree(ROOT / folder / LAB, course / folder / LAB)
-    exchange = scratch / "exchange"
-    exchange.mkdir()
     (scratch / "jupyter-config").mkdir()
-    # The administrator's part: one exchange for the course, named in the config every user reads.
-    (scratch / "jupyter-config" / "nbgrader_config.py").write_text(
-        f"c = get_config()\nc.Exchange.root = {str(exchange)!r}\n")
     for home in ("home", "alice", "home/Downloads"):
         (scratch / home).mkdir(parents=True, exist_ok=True)
 
@@ -108,7 +94,17 @@ def chown(scratch: Path, uid: int, gid: int) -> None:
         if not path.is_symlink():
             os.chown(path, uid, gid)
     os.chmod(scratch, 0o755)
-    os.chmod(scratch / "exchange", 0o777)
+
+
+def administrator_sets_up(walker: Walker) -> None:
+    """The guide's `coursetools setup-exchange`, as root: the exchange, and the configuration every account reads."""
+    text = GUIDE.read_text()
+    assert "sudo .venv/bin/coursetools setup-exchange --exchange /srv/nbgrader/exchange --instructor" in text
+    config = walker.scratch / "jupyter-config" / "nbgrader_config.py"
+    proc = subprocess.run([sys.executable, "-m", "coursetools", "setup-exchange", "--exchange",
+                           str(walker.scratch / "exchange"), "--instructor", USER, "--students-config", str(config)],
+                          cwd=walker.course, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def students_submit(walker: Walker) -> None:
@@ -146,12 +142,16 @@ def test_the_guide_walks_as_a_non_root_user(tmp_path):
     blocks = shell_blocks(GUIDE.read_text())
     assert len(blocks) >= 8, "the guide's shell blocks were not found"
     scratch = Path(tempfile.mkdtemp(prefix="guide-walk-", dir="/tmp"))
-    subprocess.run(["userdel", STUDENT], capture_output=True)  # left by a run that was killed, if any
-    subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", STUDENT], check=True)
+    for account in (USER, STUDENT):
+        subprocess.run(["userdel", account], capture_output=True)  # left by a run that was killed, if any
+        subprocess.run(["groupdel", account], capture_output=True)
+        subprocess.run(["useradd", "--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin",
+                        account], check=True)
     try:
         make_scratch_course(scratch)
         walker = Walker(scratch)
         chown(scratch, walker.uid, walker.gid)
+        administrator_sets_up(walker)
         entry = pwd.getpwnam(STUDENT)
         os.chown(scratch / "alice", entry.pw_uid, entry.pw_gid)
         assert walker.run("test $(id -u) != 0", walker.course).returncode == 0
@@ -173,6 +173,7 @@ def test_the_guide_walks_as_a_non_root_user(tmp_path):
 
         text = "\n".join(outputs)
         assert f"checks of {LAB} frozen" in text
+        assert "server safe for adversarial-search" in text  # check-server passed, after the guide's chmod 700
         assert f"{LAB}: 1 student(s) collected into submitted/" in text
         assert "next: 2 written answers of 2 students to grade in formgrader" in text
         archive = scratch / "course" / "archive" / "2026-autumn"
@@ -181,6 +182,8 @@ def test_the_guide_walks_as_a_non_root_user(tmp_path):
             assert (archive / name).exists(), name
             assert not (course / name).exists(), name
         assert (archive / "gradebook.db").stat().st_uid == walker.uid
+        for name in ("gradebook.db", "submitted", "autograded", "feedback", "exports"):  # the instructor's alone
+            assert not [p for p in [archive / name, *(archive / name).rglob("*")] if p.stat().st_mode & 0o077], name
         assert sorted(p.name for p in (archive / "submitted").iterdir()) == ["bob", STUDENT]
         feedback = {s: (archive / "feedback" / s / LAB / f"{LAB}.html").read_text() for s in ("bob", STUDENT)}
         assert "waiting for your teacher" not in feedback[STUDENT]
@@ -196,4 +199,6 @@ def test_the_guide_walks_as_a_non_root_user(tmp_path):
         assert STUDENT in (archive / "exports" / f"{LAB}-grades.csv").read_text()
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-        subprocess.run(["userdel", STUDENT], check=False)
+        for account in (USER, STUDENT):
+            subprocess.run(["userdel", account], check=False)
+            subprocess.run(["groupdel", account], capture_output=True)

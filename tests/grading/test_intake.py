@@ -9,7 +9,9 @@ killed outright.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
+import pwd
 import shutil
 import signal
 import stat
@@ -21,10 +23,12 @@ from pathlib import Path
 
 import nbformat
 import psutil
+import pytest
 from nbgrader.api import Gradebook
 
 from coursetools import tool_env
-from coursetools.grading.autograde import check_submission, grade
+from coursetools.grading.autograde import grade
+from coursetools.grading.intake import check_submission
 from coursetools.grading.exchange import collect_zip
 from coursetools.quality.toycourse import LAB, PERFECT, make_toy_course, remove_course, toy_submission
 
@@ -83,6 +87,7 @@ def test_intake_a_zip_member_that_is_a_link_or_leaves_its_folder_is_refused(tmp_
         remove_course(course)
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="the submission's owner must be the account it names: chown needs root")
 def test_intake_exchange_collect_follows_no_link(tmp_path):
     """``nbgrader collect`` (the course's collector) leaves a link in the inbound out and says so."""
     course = make_toy_course(tmp_path / "course")
@@ -90,21 +95,24 @@ def test_intake_exchange_collect_follows_no_link(tmp_path):
         notebook = toy_submission(course, "someone", PERFECT).read_bytes()
         shutil.rmtree(course / "submitted")
         inbound = tmp_path / "exchange" / "adversarial-search" / "inbound"
-        folder = inbound / f"eve+{LAB}+2026-03-01 14:05:00.000000 UTC+abcdef"
+        stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f UTC")
+        folder = inbound / f"nobody+{LAB}+{stamp}+abcdef"  # an account's own submission, made just now
         folder.mkdir(parents=True)
         (folder / f"{LAB}.ipynb").write_bytes(notebook)
-        (folder / "timestamp.txt").write_text("2026-03-01 14:05:00.000000 UTC")
+        (folder / "timestamp.txt").write_text(stamp)
         (folder / "notes.json").symlink_to(course / "source" / LAB / f"{LAB}.ipynb")
         (folder / "environ").symlink_to("/proc/self/environ")
-        proc = subprocess.run([sys.executable, "-m", "nbgrader", "collect", LAB, f"--Exchange.root={tmp_path / 'exchange'}",
-                               "--CollectApp.check_owner=False"], cwd=course, env=tool_env(), capture_output=True,
-                              text=True)
+        nobody = pwd.getpwnam("nobody")
+        for path in (folder, *folder.iterdir()):
+            os.chown(path, nobody.pw_uid, nobody.pw_gid, follow_symlinks=False)
+        proc = subprocess.run([sys.executable, "-m", "nbgrader", "collect", LAB, f"--Exchange.root={tmp_path / 'exchange'}"],
+                              cwd=course, env=tool_env(), capture_output=True, text=True)
         assert proc.returncode == 0, proc.stdout + proc.stderr
-        got = course / "submitted" / "eve" / LAB
+        got = course / "submitted" / "nobody" / LAB
         assert sorted(p.name for p in got.iterdir()) == ["timestamp.txt", f"{LAB}.ipynb"]
         log = proc.stdout + proc.stderr
-        assert f"FLAGGED eve: a symlink notes.json -> {course / 'source' / LAB / f'{LAB}.ipynb'}" in log, log
-        assert "FLAGGED eve: a symlink environ -> /proc/self/environ" in log, log
+        assert f"FLAGGED nobody: a symlink notes.json -> {course / 'source' / LAB / f'{LAB}.ipynb'}" in log, log
+        assert "FLAGGED nobody: a symlink environ -> /proc/self/environ" in log, log
     finally:
         remove_course(course)
 

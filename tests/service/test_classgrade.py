@@ -142,7 +142,7 @@ def test_graders_adding_the_same_students_at_once_each_find_them(services, monke
     import threading
 
     from coursetools import tool_env
-    from coursetools.grading.autograde import ensure_student
+    from coursetools.grading.gradebook import ensure_student
 
     monkeypatch.setenv("PATH", tool_env()["PATH"])  # nbgrader runs alembic by name
     libpq, url = fresh_gradebook(services, "gradebook_students")

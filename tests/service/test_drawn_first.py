@@ -21,7 +21,7 @@ import pytest
 
 from coursetools.checks import common, kit
 from coursetools.course.labfiles import solution_answers
-from coursetools.quality.bank import _parse, grade_entries, read_expected
+from coursetools.quality.bank import grade_entries, parse_entry, read_expected
 from coursetools.quality.submission import build_submission, parse_answers
 from coursetools.quality.toycourse import make_lab_course
 from coursetools.service import selfcheck
@@ -144,7 +144,7 @@ def test_final_grading_with_a_seed_is_unchanged(monkeypatch):
     monkeypatch.setenv("COURSE_SECRET_SEED", SECRET)
     monkeypatch.delenv(common.SELFCHECK_ENV, raising=False)
     solution = solution_answers(ROOT / "source" / lab / f"{lab}.ipynb")
-    answers = {"solution": solution, entry: {**solution, **_parse(ROOT / "bank" / lab / f"{entry}.py")}}
+    answers = {"solution": solution, entry: {**solution, **parse_entry(ROOT / "bank" / lab / f"{entry}.py")}}
     outcomes = grade_entries(ROOT, lab, answers, jobs=1)
     expected = read_expected(ROOT / "bank" / lab / "expected.csv")[entry]
     scores = outcomes[entry].scores

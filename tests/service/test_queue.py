@@ -68,7 +68,7 @@ def _cmdlines(pid: int) -> list[str]:
 def toy_course(tmp_path_factory):
     """A toy course, its lab's scratch gradebook built once (as a worker machine keeps it), and two notebooks."""
     from coursetools import tool_env
-    from coursetools.service import selfcheck
+    from coursetools.grading.scratch import template_gradebook
 
     path = os.environ["PATH"]
     os.environ["PATH"] = tool_env()["PATH"]  # nbgrader runs alembic by name
@@ -76,7 +76,7 @@ def toy_course(tmp_path_factory):
         course = make_toy_course(tmp_path_factory.mktemp("queue") / "course")
         notebooks = {name: toy_submission(course, name, answers).read_bytes()
                      for name, answers in (("slow", SLOW), ("amy", PERFECT))}
-        selfcheck.template_gradebook(course, LAB)
+        template_gradebook(course, LAB)
     finally:
         os.environ["PATH"] = path
     yield course, notebooks

@@ -58,7 +58,8 @@ class Bye(Exception):
     """The checker ended the session."""
 
 
-def _identifier(name: Any) -> bool:
+def is_identifier(name: Any) -> bool:
+    """A plain public Python name (no keyword, no leading underscore): the only names the wire carries."""
     return type(name) is str and name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_")
 
 
@@ -383,7 +384,7 @@ class Peer:
             if self.games_in is not None and v["$g"] not in self.games_in:
                 raise ChannelError("a game of a kind this end does not take by value")
             kwargs = self.dec(v.get("a"), depth + 1)
-            if type(kwargs) is not dict or not all(_identifier(k) for k in kwargs):
+            if type(kwargs) is not dict or not all(is_identifier(k) for k in kwargs):
                 raise ChannelError("a malformed game")
             try:
                 return game_from_recipe(v["$g"], kwargs, self.dec(v.get("i"), depth + 1))
@@ -417,7 +418,7 @@ class Peer:
         cls = self.nt_in.get(cid[0])
         if cls is not None:
             return cls
-        if not (_identifier(name) and type(fields) is list and all(_identifier(f) for f in fields)
+        if not (is_identifier(name) and type(fields) is list and all(is_identifier(f) for f in fields)
                 and len(fields) == len(set(fields)) and len(fields) <= 64):
             raise ChannelError("a named tuple with invalid names, or its first value without its fields")
         cls = self.nt_in[cid[0]] = self.named_class(name, tuple(fields))
@@ -487,7 +488,7 @@ class Peer:
                 if sent is not None and "after" in reply:
                     self.write_back(sent, reply["after"])
                 value = reply.get("value")
-                if type(value) is dict and "$m" in value and owner is not None and _identifier(value["$m"]):
+                if type(value) is dict and "$m" in value and owner is not None and is_identifier(value["$m"]):
                     return _Method(owner, value["$m"])
                 return value if raw else self.dec(value)
             self.handle(reply)
@@ -528,7 +529,7 @@ class Peer:
         obj = self.target(msg)
         if msg["op"] == "get":
             attr = msg.get("attr")
-            if not _identifier(attr):
+            if not is_identifier(attr):
                 raise AttributeError(f"{attr!r} is not a public attribute")
             value = self.get_attribute(obj, attr)
             if callable(value) and getattr(value, "__self__", None) is obj:
@@ -540,7 +541,7 @@ class Peer:
         attr = msg.get("attr")
         args = [self.dec(a) for a in self._list(msg.get("args"))]
         kw = msg.get("kw")
-        if type(kw) is not dict or not all(_identifier(k) for k in kw):
+        if type(kw) is not dict or not all(is_identifier(k) for k in kw):
             raise ChannelError("malformed keyword arguments")
         kw = {k: self.dec(a) for k, a in kw.items()}
         fn = self.callable_for(obj, attr)
@@ -560,7 +561,7 @@ class Peer:
             return obj
         if attr in DUNDERS:
             return getattr(obj, attr)
-        if not _identifier(attr):
+        if not is_identifier(attr):
             raise AttributeError(f"{attr!r} is not a public attribute")
         return getattr(obj, attr)
 
@@ -649,7 +650,8 @@ def KNOWN_STATES() -> dict[str, type]:
 
 # --- the kernel's end ----------------------------------------------------------------------------------------
 
-_BUILTIN_ERRORS = {c.__name__: c for c in (ValueError, TypeError, KeyError, IndexError, AttributeError,
+#: The built-in exceptions the checker's end rebuilds by name (an error of any other name it rebuilds as RuntimeError).
+BUILTIN_ERRORS = {c.__name__: c for c in (ValueError, TypeError, KeyError, IndexError, AttributeError,
                                             RecursionError, NotImplementedError, ZeroDivisionError, AssertionError,
                                             RuntimeError, LookupError, ArithmeticError, StopIteration)}
 
@@ -845,7 +847,7 @@ class KernelPeer(Peer):
                 cls = ValueError
         for base in [name] + [b for b in bases if type(b) is str]:
             if cls is None:
-                cls = _BUILTIN_ERRORS.get(base)
+                cls = BUILTIN_ERRORS.get(base)
         cls = cls or RuntimeError
         exc = cls.__new__(cls)
         Exception.__init__(exc, msg)
@@ -896,12 +898,12 @@ class KernelPeer(Peer):
         if type(v.get("copy")) is dict:  # a course game, rebuilt here
             game = self.dec(v["copy"])
             methods = {name: getattr(game, name) for name in free + logged
-                       if _identifier(name) and callable(getattr(game, name, None))}
+                       if is_identifier(name) and callable(getattr(game, name, None))}
         elif type(v.get("table")) is dict:  # a grader-only game, as the table of its rules
             rules = _Rules(self, proxy, v["table"])
-            methods = {name: _FromTable(rules, name) for name in free if _identifier(name)}
+            methods = {name: _FromTable(rules, name) for name in free if is_identifier(name)}
             # a logged question the table cannot answer crosses as a call, and is not logged
-            methods.update({name: rules.answerer(name) for name in logged if _identifier(name)})
+            methods.update({name: rules.answerer(name) for name in logged if is_identifier(name)})
         else:
             return
         local: dict = {name: fn for name, fn in methods.items() if name in free}

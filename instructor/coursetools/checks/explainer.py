@@ -29,7 +29,8 @@ from course_lib.games import GameTree
 from . import common
 
 
-def _snap(path: list[Frame]) -> tuple:
+def snapshot(path: list[Frame]) -> tuple:
+    """The path of frames as it is now (each frame's list of done children copied), for a Note."""
     return tuple(replace(f, done=list(f.done)) for f in path)
 
 
@@ -52,21 +53,21 @@ def annotate(game: Any, state: Hashable, events: Sequence[Any], steps: Sequence[
             parent = e.parent if e is not None else None
             while len(path) > 1 and path[-1].node != parent:
                 _close(path, value_of, cuts)
-            notes.append(Note(step, _snap(path), _take(cuts)))
+            notes.append(Note(step, snapshot(path), take_cuts(cuts)))
             path[-1].done.append((step[1], None))
             path.append(Frame(step[1], kind_of(game, step[1]), width=_width(game, step[1])))
         else:
             while len(path) > 1 and path[-1].node != step[1]:
                 _close(path, value_of, cuts)
-            notes.append(Note(step, _snap(path), _take(cuts)))
+            notes.append(Note(step, snapshot(path), take_cuts(cuts)))
     while len(path) > 1:
         _close(path, value_of, cuts)
     last = _close_root(path)
-    notes.append(Note(None, _snap(path), _take(cuts + ([last] if last else []))))
+    notes.append(Note(None, snapshot(path), take_cuts(cuts + ([last] if last else []))))
     return notes
 
 
-def _take(cuts: list[tuple]) -> tuple | None:
+def take_cuts(cuts: list[tuple]) -> tuple | None:
     """The cuts made since the last step (a Note's `cut`), and none pending after."""
     taken = tuple(cuts) or None
     cuts.clear()
@@ -84,7 +85,7 @@ def _close(path: list[Frame], value_of: Callable[[Hashable], Any] | None, cuts: 
     """Leave the deepest open node; its path joins `cuts` when it was left before all its children were made."""
     frame = path[-1]
     if 0 < len(frame.done) < frame.width:
-        cuts.append(tuple(_snap(path)))
+        cuts.append(tuple(snapshot(path)))
     path.pop()
     if value_of is not None and path and path[-1].done and path[-1].done[-1][0] == frame.node:
         try:
@@ -95,7 +96,7 @@ def _close(path: list[Frame], value_of: Callable[[Hashable], Any] | None, cuts: 
 
 def _close_root(path: list[Frame]) -> tuple | None:
     frame = path[-1]
-    return tuple(_snap(path)) if 0 < len(frame.done) < frame.width else None
+    return tuple(snapshot(path)) if 0 < len(frame.done) < frame.width else None
 
 
 def alphabeta_notes(game: Any, state: Hashable, alpha: float = -math.inf, beta: float = math.inf,
@@ -109,7 +110,7 @@ def alphabeta_notes(game: Any, state: Hashable, alpha: float = -math.inf, beta: 
 
     def search(s: Hashable, a: float, b: float) -> Any:
         if game.is_terminal(s):
-            notes.append(Note((leaf, s), _snap(path), _take(pending)))
+            notes.append(Note((leaf, s), snapshot(path), take_cuts(pending)))
             return game.utility(s, player)
         maxing = game.to_move(s) == player
         frame = Frame(s, search_kind(game, s, maxing), a, b, -math.inf if maxing else math.inf,
@@ -117,7 +118,7 @@ def alphabeta_notes(game: Any, state: Hashable, alpha: float = -math.inf, beta: 
         path.append(frame)
         for act in game.actions(s):
             child = game.result(s, act)
-            notes.append(Note(("generate", child), _snap(path), _take(pending)))
+            notes.append(Note(("generate", child), snapshot(path), take_cuts(pending)))
             frame.done.append((child, None))
             w = search(child, frame.alpha, frame.beta)
             frame.done[-1] = (child, w)
@@ -135,12 +136,12 @@ def alphabeta_notes(game: Any, state: Hashable, alpha: float = -math.inf, beta: 
 
     def _leave(path: list[Frame], frame: Frame, cut: bool) -> Any:
         if cut:
-            pending.append(_snap(path))
+            pending.append(snapshot(path))
         path.pop()
         return frame.v
 
     result = search(state, alpha, beta)
-    notes.append(Note(None, (), _take(pending)))
+    notes.append(Note(None, (), take_cuts(pending)))
     return result, notes
 
 
@@ -159,7 +160,7 @@ def shallow_notes(game: Any, state: Hashable, max_sum: float) -> tuple[Any, list
 
     def value(s: Hashable, owner: Any, bound: Any) -> Any:
         if game.is_terminal(s):
-            notes.append(Note(("leaf", s), _snap(path), _take(pending)))
+            notes.append(Note(("leaf", s), snapshot(path), take_cuts(pending)))
             return game.utilities(s)
         me = game.to_move(s)
         j = players.index(me)
@@ -167,7 +168,7 @@ def shallow_notes(game: Any, state: Hashable, max_sum: float) -> tuple[Any, list
         path.append(frame)
         for a in game.actions(s):
             child = game.result(s, a)
-            notes.append(Note(("generate", child), _snap(path), _take(pending)))
+            notes.append(Note(("generate", child), snapshot(path), take_cuts(pending)))
             frame.done.append((child, None))
             v = value(child, me, None if frame.v is None else frame.v[j])
             frame.done[-1] = (child, v)
@@ -175,14 +176,14 @@ def shallow_notes(game: Any, state: Hashable, max_sum: float) -> tuple[Any, list
                 frame.v = v
             if bound is not None and owner != me and frame.v[j] >= max_sum - bound:
                 if len(frame.done) < frame.width:
-                    pending.append(_snap(path))
+                    pending.append(snapshot(path))
                 path.pop()
                 return frame.v
         path.pop()
         return frame.v
 
     result = value(state, None, None)
-    notes.append(Note(None, (), _take(pending)))
+    notes.append(Note(None, (), take_cuts(pending)))
     return result, notes
 
 

@@ -41,7 +41,6 @@ import os
 import re
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -53,15 +52,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-import nbformat
-
 from coursetools import tool_env
 from coursetools.sandbox import launcher as sandbox
-from coursetools.sandbox.safecopy import (copy_submission, die_with_parent, entry_problem, prepare_die_with_parent,
-                                          printable, read_regular)
+from coursetools.grading.gradebook import (course_id, db_url, ensure_assignment, notebook_names, read_grades,
+                                           record_submission, record_unusable, submission_score, tools_on_path)
+from coursetools.grading.intake import check_submission, is_up_to_date, submitted_students
+from coursetools.grading.scratch import ShardConfig, make_course, shard_gradebook
+from coursetools.sandbox.safecopy import copy_submission, die_with_parent, prepare_die_with_parent, printable
 
 EVENTS_ENV = "COURSETOOLS_GRADING_EVENTS"
-NOTEBOOK_MAX_MB_ENV, NOTEBOOK_MAX_CELLS_ENV = "COURSE_NOTEBOOK_MAX_MB", "COURSE_NOTEBOOK_MAX_CELLS"
 KERNEL_START_FAILURE = re.compile(
     r"Kernel died before replying|kernel_info|Address already in use|didn't respond|did not respond|"
     r"failed to start|Kernel died while waiting|ZMQError|TimeoutError|startup", re.IGNORECASE)
@@ -137,172 +136,6 @@ class Report:
         if self.not_graded() and self.logs:
             lines.append(f"  nbgrader logs: {self.logs}")
         return "\n".join(lines)
-
-
-# --- course configuration ------------------------------------------------------------------------------------
-
-def course_config(root: Path):
-    """The course's nbgrader configuration (a traitlets Config)."""
-    from traitlets.config.loader import PyFileConfigLoader
-
-    return PyFileConfigLoader("nbgrader_config.py", path=str(root)).load_config()
-
-
-def db_url(root: Path) -> str:
-    return course_config(root).CourseDirectory.db_url
-
-
-def course_id(root: Path) -> str:
-    return course_config(root).CourseDirectory.course_id
-
-
-def notebook_names(root: Path, lab: str) -> list[str]:
-    """The lab's notebooks, as the gradebook knows them."""
-    from nbgrader.api import Gradebook
-
-    with Gradebook(db_url(root), course_id(root)) as gb:
-        return sorted(nb.name for nb in gb.find_assignment(lab).notebooks)
-
-
-@contextmanager
-def tools_on_path() -> Iterator[None]:
-    """This Python's bin folder first on PATH for the block: nbgrader, in this process, runs ``alembic`` by name
-    when it opens or makes a gradebook (a process started by the venv's python without activating it has no such
-    PATH)."""
-    path = os.environ.get("PATH", "")
-    os.environ["PATH"] = tool_env()["PATH"]
-    try:
-        yield
-    finally:
-        os.environ["PATH"] = path
-
-
-def ensure_assignment(root: Path, lab: str) -> None:
-    """Record `lab` (its cells, points and hidden tests) in the gradebook if it is not there yet.
-
-    Runs ``nbgrader generate_assignment`` into a throw-away folder, so ``release/`` is not touched.
-    """
-    from nbgrader.api import Gradebook, MissingEntry
-
-    if not (root / "source" / lab).is_dir():
-        raise FileNotFoundError(f"no lab {lab!r}: {root / 'source' / lab} does not exist")
-    with tools_on_path(), Gradebook(db_url(root), course_id(root)) as gb:
-        try:
-            if gb.find_assignment(lab).notebooks:
-                return
-        except MissingEntry:
-            pass
-    for attempt in range(3):
-        with tempfile.TemporaryDirectory(prefix="release-") as tmp:
-            proc = subprocess.run(
-                [sys.executable, "-m", "nbgrader", "generate_assignment", lab, "--force", "--log-level=WARN",
-                 f"--CourseDirectory.release_directory={tmp}"],
-                cwd=root, env=tool_env(), capture_output=True, text=True)
-        # Two graders of different labs on one PostgreSQL gradebook can both find the course's row missing and both
-        # insert it: the one that loses the race fails on the unique key, and finds the row when it tries again.
-        if not proc.returncode or "UniqueViolation" not in proc.stdout + proc.stderr or attempt == 2:
-            break
-        time.sleep(1 + attempt)
-    if proc.returncode:
-        raise RuntimeError(f"nbgrader generate_assignment {lab} failed:\n{proc.stdout}{proc.stderr}")
-
-
-def ensure_student(gb, student: str) -> None:
-    """Add `student` to the open gradebook `gb` unless they are there already.
-
-    Two graders of different labs on one PostgreSQL gradebook can both find a student missing and both insert
-    them: nbgrader rolls back the one that loses the race (InvalidEntry), and that one then finds the row.
-    """
-    from nbgrader.api import InvalidEntry
-
-    try:
-        gb.update_or_create_student(student)
-    except InvalidEntry:
-        gb.find_student(student)  # MissingEntry here means the insert failed for another reason
-
-
-# --- submissions ---------------------------------------------------------------------------------------------
-
-def _timestamp(folder: Path) -> str | None:
-    """The submission's ``timestamp.txt``, read without following a link (None when it is not a small plain file)."""
-    try:
-        return read_regular(folder / "timestamp.txt", 4096).decode(errors="replace").strip()
-    except (OSError, ValueError):
-        return None
-
-
-def submitted_students(root: Path, lab: str) -> list[str]:
-    """The students with a folder `lab` in submitted/ (a link there counts: `check_submission` refuses it)."""
-    base = root / "submitted"
-    if not base.is_dir():
-        return []
-    return sorted(p.name for p in base.iterdir() if (p / lab).is_dir() or (p / lab).is_symlink())
-
-
-def notebook_caps() -> tuple[int, int]:
-    """(bytes, cells) a submitted notebook may have: ``COURSE_NOTEBOOK_MAX_MB`` (20) and ``COURSE_NOTEBOOK_MAX_CELLS``
-    (2000)."""
-    def env(name: str, default: int) -> int:
-        try:
-            return max(1, int(os.environ.get(name, default)))
-        except ValueError:
-            return default
-    return env(NOTEBOOK_MAX_MB_ENV, 20) * 1024 * 1024, env(NOTEBOOK_MAX_CELLS_ENV, 2000)
-
-
-def check_submission(root: Path, lab: str, student: str, names: list[str]) -> str | None:
-    """Why `student`'s submission cannot be graded (None when it can).
-
-    Nothing is followed: a student's folder or notebook that is a link is refused, and a notebook over the size or
-    cell-count cap (`notebook_caps`) is refused before it is validated."""
-    folder = root / "submitted" / student / lab
-    for path in (folder.parent, folder):
-        problem = entry_problem(path)
-        if problem:
-            return f"{path.relative_to(root)} is {problem}, not a folder"
-    max_bytes, max_cells = notebook_caps()
-    present = []
-    for n in names:
-        problem = entry_problem(folder / f"{n}.ipynb")
-        if problem:
-            return f"{folder.relative_to(root)}/{n}.ipynb is {problem}, not a notebook"
-        if (folder / f"{n}.ipynb").is_file():
-            present.append(n)
-    if not present:
-        found = sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
-        return f"no {' or '.join(n + '.ipynb' for n in names)} in {folder.relative_to(root)} (found: {found or 'nothing'})"
-    for name in present:
-        path = folder / f"{name}.ipynb"
-        try:
-            raw = read_regular(path, max_bytes)
-            data = json.loads(raw)
-        except ValueError as exc:  # over the size cap, or not JSON
-            msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            if "cap of" in msg:
-                return f"{path.relative_to(root)} is too big to grade: {msg} ({NOTEBOOK_MAX_MB_ENV})"
-            return f"{path.relative_to(root)} is not a valid notebook ({type(exc).__name__}: {msg[:200]})"
-        except (OSError, RecursionError) as exc:
-            return f"{path.relative_to(root)} could not be read ({type(exc).__name__}: {str(exc)[:200]})"
-        cells = data.get("cells") if isinstance(data, dict) else None
-        if isinstance(cells, list) and len(cells) > max_cells:
-            return (f"{path.relative_to(root)} is too big to grade: {len(cells)} cells, over the cap of {max_cells} "
-                    f"({NOTEBOOK_MAX_CELLS_ENV})")
-        try:
-            nbformat.validate(nbformat.reads(raw.decode(errors="replace"), as_version=4))
-        except Exception as exc:  # JSON that is not a notebook, ...
-            msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            return f"{path.relative_to(root)} is not a valid notebook ({type(exc).__name__}: {msg[:200]})"
-    return None
-
-
-def is_up_to_date(root: Path, lab: str, student: str, names: list[str], recorded: set[str]) -> bool:
-    """True when the autograded copy matches the submission and the gradebook has its grades."""
-    if student not in recorded:
-        return False
-    sub, out = root / "submitted" / student / lab, root / "autograded" / student / lab
-    if not all((out / f"{n}.ipynb").is_file() for n in names if (sub / f"{n}.ipynb").is_file()):
-        return False
-    return _timestamp(sub) == _timestamp(out)
 
 
 # --- processes -----------------------------------------------------------------------------------------------
@@ -481,72 +314,19 @@ class Grader:
             sweep_cgroups()
 
     def _prepare_template(self) -> None:
-        """An sqlite gradebook holding the lab, copied into every shard."""
-        template = self.work / "template.db"
-        if self.url.startswith("sqlite:///"):
-            src = sqlite3.connect(self.url[len("sqlite:///"):])
-            dst = sqlite3.connect(template)
-            with dst:
-                src.backup(dst)
-            src.close()
-            dst.close()
-            return
-        # another database (PostgreSQL): record the lab in a fresh sqlite gradebook
-        folder = self.work / "template"
-        (folder / "source").mkdir(parents=True)
-        shutil.copytree(self.root / "source" / self.lab, folder / "source" / self.lab)
-        self._write_config(folder, "sqlite:///" + str(template), ipc=None)
-        with tempfile.TemporaryDirectory(prefix="release-") as tmp:
-            proc = subprocess.run(
-                [sys.executable, "-m", "nbgrader", "generate_assignment", self.lab, "--force", "--log-level=WARN",
-                 f"--CourseDirectory.release_directory={tmp}"],
-                cwd=folder, env=tool_env(), capture_output=True, text=True)
-        if proc.returncode:
-            raise RuntimeError(f"could not build the shard gradebook:\n{proc.stdout}{proc.stderr}")
-        shutil.rmtree(folder)
+        """The gradebook every shard starts from (`scratch.shard_gradebook`)."""
+        shard_gradebook(self.root, self.lab, self.work / "template.db")
 
-    def _write_config(self, folder: Path, url: str, ipc: Path | None) -> None:
-        cfg = self.root / "nbgrader_config.py"
-        lines = [
-            "# Written by coursetools.grading.autograde for one shard of a class: the course's config, then overrides.",
-            "c = get_config()  # noqa: F821",
-            f"_course_config = {str(cfg)!r}",
-            "with open(_course_config) as _f:",
-            "    exec(compile(_f.read(), _course_config, 'exec'), {'get_config': get_config, '__file__': _course_config})",
-            f"c.CourseDirectory.root = {str(folder)!r}",
-            f"c.CourseDirectory.db_url = {url!r}",
-            "c.Autograde.pre_convert_hook = 'coursetools.grading.autograde.hook_started'",
-            "c.Autograde.post_convert_hook = 'coursetools.grading.autograde.hook_finished'",
-            # told its grader died (PR_SET_PDEATHSIG, SIGTERM), the shard kills its kernels' sandboxes, then itself
-            "from coursetools.sandbox.safecopy import end_descendants_on as _end_descendants_on",
-            "_end_descendants_on()",
-        ]
-        if ipc is not None:
-            lines += ["c.KernelManager.transport = 'ipc'", f"c.KernelManager.ip = {str(ipc / 'kernel')!r}"]
-        if url.startswith("sqlite:///") and Path(url[len("sqlite:///"):]).parent == folder:
-            # The shard's own gradebook is scratch (this process copies each submission's grades into the
-            # course's gradebook): nbgrader commits after every cell, and none of those commits need to wait
-            # for the disk.
-            lines += ["from sqlalchemy import event as _event",
-                      "from sqlalchemy.engine import Engine as _Engine",
-                      "@_event.listens_for(_Engine, 'connect')",
-                      "def _scratch_db(conn, record):",
-                      "    conn.execute('PRAGMA synchronous=OFF')",
-                      "    conn.execute('PRAGMA journal_mode=MEMORY')"]
-        if self.cell_timeout:
-            lines.append(f"c.Execute.timeout = {int(self.cell_timeout)}")
-        # The submission's own cap, kept by the executor: past it the rest scores 0 and what finished is kept.
-        # The grader's kill (submission_timeout) stays as the backstop for an executor that hangs.
-        lines.append(f"c.GuardedExecute.wall_clock_cap = {max(1, int(self.submission_timeout * 0.75) - 5)}")
-        (folder / "nbgrader_config.py").write_text("\n".join(lines) + "\n")
+    def shard_config(self, ipc: Path | None) -> ShardConfig:
+        """What a shard's nbgrader config adds to the course's (`scratch.write_config`)."""
+        return ShardConfig(wall_clock_cap=max(1, int(self.submission_timeout * 0.75) - 5), ipc=ipc,
+                           cell_timeout=self.cell_timeout)
 
     def _prepare(self, sh: Shard) -> None:
-        (sh.folder / "source").mkdir(parents=True)
         sh.ipc.mkdir(parents=True)
         (sh.ipc / "runtime").mkdir()
-        shutil.copytree(self.root / "source" / self.lab, sh.folder / "source" / self.lab)
-        shutil.copy(self.work / "template.db", sh.folder / "gradebook.db")
-        self._write_config(sh.folder, "sqlite:///" + str(sh.folder / "gradebook.db"), sh.ipc)
+        make_course(sh.folder, self.root, self.lab, self.work / "template.db", what="one shard of a class",
+                    shard=self.shard_config(sh.ipc))
 
     def _feed(self, sh: Shard) -> None:
         """Give `sh` its next batch from the shared queue: an even share of it among the shards that have none
@@ -769,28 +549,12 @@ class Grader:
 
     def _merge(self, sh: Shard, student: str) -> None:
         """Copy one submission's grades into the course gradebook, then its notebooks into autograded/."""
-        import warnings
-
         from nbgrader.api import Gradebook
-        from sqlalchemy.exc import SAWarning
 
-        with warnings.catch_warnings(), \
-                Gradebook("sqlite:///" + str(sh.folder / "gradebook.db"), self.course) as src, \
-                Gradebook(self.url, self.course) as dst:
-            warnings.simplefilter("ignore", SAWarning)  # nbgrader's own autoflush noise
-            sub = src.find_submission(self.lab, student)
-            ensure_student(dst, student)
-            dst.update_or_create_submission(self.lab, student, timestamp=sub.timestamp)
-            for nb in sub.notebooks:
-                dnb = dst.find_submission_notebook(nb.name, self.lab, student)
-                dnb.late_submission_penalty = nb.late_submission_penalty
-                for g in nb.grades:
-                    dg = dst.find_grade(g.name, nb.name, self.lab, student)
-                    dg.auto_score = g.auto_score
-                    dg.needs_manual_grade = dg.manual_score is not None or g.auto_score is None
-                for cm in nb.comments:
-                    dst.find_comment(cm.name, nb.name, self.lab, student).auto_comment = cm.auto_comment
-            dst.db.commit()
+        with Gradebook("sqlite:///" + str(sh.folder / "gradebook.db"), self.course) as src:
+            timestamp = src.find_submission(self.lab, student).timestamp
+            notebooks = read_grades(src, self.lab, student)
+        record_submission(self.url, self.course, self.lab, student, timestamp, notebooks)
         out = self.root / "autograded" / student / self.lab
         if out.exists():
             shutil.rmtree(out)
@@ -800,34 +564,14 @@ class Grader:
 
     def _unusable(self, student: str, problem: str) -> None:
         """A submission that cannot be graded at all: recorded with 0 and reported NOT GRADED with `problem`."""
-        self._record_unusable(student)
+        record_unusable(self.root, self.lab, student, self.url, self.course)
         self.done += 1
         self.report.results[student] = Result(student, "not graded", problem, score=0.0, max_score=self.max_score,
                                               flags=self.flags.pop(student, []))
         self.progress(f"[{self.lab} {self.done}/{self.total}] {printable(student)}: NOT GRADED: {printable(problem)}")
 
-    def _record_unusable(self, student: str) -> None:
-        """A submission that cannot be graded scores 0 in the gradebook (and shows up in exports)."""
-        import warnings
-
-        from nbgrader.api import Gradebook
-        from sqlalchemy.exc import SAWarning
-
-        with warnings.catch_warnings(), Gradebook(self.url, self.course) as gb:
-            warnings.simplefilter("ignore", SAWarning)
-            ensure_student(gb, student)
-            ts = _timestamp(self.root / "submitted" / student / self.lab)
-            gb.update_or_create_submission(self.lab, student, **({"timestamp": ts} if ts else {}))
-        shutil.rmtree(self.root / "autograded" / student / self.lab, ignore_errors=True)
-
     def _score(self, student: str) -> float | None:
-        from nbgrader.api import Gradebook, MissingEntry
-
-        with Gradebook(self.url, self.course) as gb:
-            try:
-                return gb.find_submission(self.lab, student).score
-            except MissingEntry:
-                return None
+        return submission_score(self.url, self.course, self.lab, student)
 
 
 def grade(root: Path, lab: str, **options) -> Report:

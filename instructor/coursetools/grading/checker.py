@@ -258,7 +258,7 @@ class CheckerPeer(wire.Peer):
             fn = self.callable_for(obj, entry[1])
             args = [self._dec_logged(a) for a in self._list(entry[2])]
             kw = entry[3]
-            if type(kw) is not dict or not all(wire._identifier(k) for k in kw):
+            if type(kw) is not dict or not all(wire.is_identifier(k) for k in kw):
                 raise wire.ChannelError("malformed keyword arguments")
             kw = {k: self._dec_logged(a) for k, a in kw.items()}
             outcome = entry[4]
@@ -380,12 +380,12 @@ class CheckerPeer(wire.Peer):
             base = IllegalMoveError
         else:
             for b in [name] + bases:
-                if b in wire._BUILTIN_ERRORS:
-                    base = wire._BUILTIN_ERRORS[b]
+                if b in wire.BUILTIN_ERRORS:
+                    base = wire.BUILTIN_ERRORS[b]
                     break
         key = (name, base)
         if key not in self._error_classes:
-            cls_name = name if wire._identifier(name) else "Error"
+            cls_name = name if wire.is_identifier(name) else "Error"
             self._error_classes[key] = base if cls_name == base.__name__ else type(cls_name, (base,), {})
         cls = self._error_classes[key]
         exc = cls.__new__(cls)
@@ -557,7 +557,7 @@ class HiddenRun:
             return fn(**student)
         peer.alarm = True
         peer.sock.settimeout(None)
-        kernel = _peer_pid(peer.sock)
+        kernel = peer_pid(peer.sock)
         try:
             with time_limit(self.time_limit, others=[kernel] if kernel else []):
                 return fn(**student)
@@ -578,7 +578,7 @@ class HiddenRun:
         return None
 
 
-def _peer_pid(sock: socket.socket) -> int | None:
+def peer_pid(sock: socket.socket) -> int | None:
     """The process at the other end of a Unix socket, as the operating system knows it (not as it says)."""
     try:
         pid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))[0]

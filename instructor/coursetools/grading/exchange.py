@@ -24,6 +24,9 @@ socket or device followed, caps on files and size) instead of ``shutil.copytree`
 
 from __future__ import annotations
 
+import datetime as dt
+import os
+import pwd
 import re
 import shutil
 import stat
@@ -35,6 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from nbgrader.exchange.default.collect import ExchangeCollect
+from nbgrader.exchange.default.release_feedback import ExchangeReleaseFeedback
+from nbgrader.utils import parse_utc
 
 from coursetools import tool_env
 from coursetools.sandbox.safecopy import copy_submission, limits, printable
@@ -140,10 +145,126 @@ def collect_zip(root: Path, lab: str, zip_path: Path, *, force: bool = False) ->
     return result
 
 
+# How far the time a submission names may stray from when the server saw it arrive (nbgrader takes the time when
+# `nbgrader submit` starts, then copies): more than this either way and the submission is refused.
+ARRIVAL_SLACK = dt.timedelta(minutes=5)
+
+
+def _items(entry: Path, cap: int = 10_000) -> list[os.stat_result]:
+    """The lstat of `entry` and of everything under it, links never followed, at most `cap` items."""
+    found = [entry.lstat()]
+    if not stat.S_ISDIR(found[0].st_mode):
+        return found
+    for folder, dirs, files in os.walk(entry):
+        for name in dirs + files:
+            found.append(os.lstat(os.path.join(folder, name)))
+            if len(found) > cap:
+                return found
+    return found
+
+
+def arrival(entry: Path) -> dt.datetime:
+    """When the server last saw `entry` or anything in it change: the latest inode change time (ctime), which no
+    student can set, of the folder and everything under it."""
+    return dt.datetime.fromtimestamp(max(i.st_ctime for i in _items(entry)), dt.timezone.utc)
+
+
+def owners(entry: Path) -> set[int]:
+    """The user ids owning `entry` and everything under it."""
+    return {i.st_uid for i in _items(entry)}
+
+
+def account(uid: int) -> str:
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"user id {uid}"
+
+
+def submission_refused(entry: Path, student: str, claimed: dt.datetime, seen: dt.datetime) -> str | None:
+    """Why an inbound entry is not collected: not all the named student's, or its time is not the server's."""
+    if not stat.S_ISDIR(entry.lstat().st_mode):
+        return "it is not a folder (a link or a file)"
+    try:
+        uid = pwd.getpwnam(student).pw_uid
+    except KeyError:
+        return f"it names {student}, who has no account on this server"
+    others = sorted(account(u) for u in owners(entry) - {uid})
+    if others:
+        return f"it names {student} but belongs (in part) to {', '.join(others)}"
+    when = f"its time ({claimed:%Y-%m-%d %H:%M:%S} UTC) is"
+    arrived = f"when the server saw it arrive ({seen:%Y-%m-%d %H:%M:%S} UTC)"
+    if claimed > seen + ARRIVAL_SLACK:
+        return f"{when} in the future of {arrived}"
+    if claimed < seen - ARRIVAL_SLACK:
+        return f"{when} earlier than {arrived}"
+    return None
+
+
 class SafeExchangeCollect(ExchangeCollect):
-    """nbgrader's collector, copying each submission without following anything (``c.ExchangeFactory.collect``)."""
+    """nbgrader's collector that trusts the server, not the submission (``c.ExchangeFactory.collect``).
+
+    An inbound entry is collected only when the account it names owns it and everything in it, and when the time in
+    its name agrees with when the server saw it arrive (`arrival`); otherwise it is refused and logged as FLAGGED.
+    The newest accepted entry of each student is kept, by arrival; its ``timestamp.txt`` in ``submitted/`` is the
+    arrival, never the time the student's side wrote. Each is copied without following anything
+    (`coursetools.sandbox.safecopy.copy_submission`), readable by the instructor only.
+    """
+
+    def _path_to_record(self, path: str) -> dict:
+        entry = Path(path)
+        seen = arrival(entry)
+        try:
+            record = super()._path_to_record(path)
+        except (ValueError, OverflowError):  # a time nbgrader cannot read: refused, not a failed collect
+            record = {"username": entry.name.split("+")[0], "filename": entry.name, "timestamp": None}
+            record["refused"] = "its name holds no time nbgrader can read"
+        else:
+            claimed = record["timestamp"].replace(tzinfo=dt.timezone.utc)
+            record["refused"] = submission_refused(entry, record["username"], claimed, seen)
+        record["timestamp"] = parse_utc(seen.strftime("%Y-%m-%d %H:%M:%S.%f UTC"))
+        return record
+
+    def init_src(self) -> None:
+        super().init_src()
+        pattern = Path(self.inbound_path).glob(f"{self.coursedir.student_id or '*'}+{self.coursedir.assignment_id}+*")
+        records = [self._path_to_record(str(p)) for p in pattern]
+        for rec in records:
+            if rec["refused"]:
+                self.log.warning("FLAGGED %s: not collected: %s", printable(rec["filename"]), printable(rec["refused"]))
+        by_student = defaultdict(list)
+        for rec in records:
+            if not rec["refused"]:
+                by_student[rec["username"]].append(rec)
+        self.src_records = []
+        for recs in by_student.values():
+            recs = self._sort_by_timestamp(recs)
+            if self.duedate is not None and self.before_duedate:
+                recs = [r for r in recs if r["timestamp"] <= self.duedate] or recs
+            self.src_records.append(recs[0])
+        self._arrivals = {r["filename"]: r["timestamp"] for r in self.src_records}
 
     def do_copy(self, src: str, dest: str, log: object = None) -> None:
-        copied = copy_submission(Path(src), Path(dest))
+        old = os.umask(0o077)
+        try:
+            copied = copy_submission(Path(src), Path(dest))
+            seen = self._arrivals[Path(src).name]
+            (Path(dest) / "timestamp.txt").write_text(seen.strftime("%Y-%m-%d %H:%M:%S.%f UTC"))
+        finally:
+            os.umask(old)
         for problem in copied.problems:
             self.log.warning("FLAGGED %s: %s", printable(Path(dest).parent.name), printable(problem))
+
+
+class OpenReleaseFeedback(ExchangeReleaseFeedback):
+    """nbgrader's release of feedback, each page readable through the exchange's unlistable ``feedback/`` folder.
+
+    The instructor's own pages are private (mode 0600), and nbgrader copies that mode: each released page is given
+    0644, in a folder nobody but the instructor can list, under a name only its student's submission secret gives.
+    """
+
+    def copy_files(self) -> None:
+        super().copy_files()
+        for page in Path(self.dest_path).glob("*.html"):
+            if not page.is_symlink() and page.lstat().st_uid == os.geteuid():
+                page.chmod(0o644)

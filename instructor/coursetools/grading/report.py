@@ -52,7 +52,7 @@ def read_class(root: Path, lab: str) -> ClassMap:
     """Every graded student's failed tests (gradebook) and diagnosed mistakes (the grader's records)."""
     from nbgrader.api import Gradebook, MissingEntry
 
-    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.gradebook import course_id, db_url
 
     root = Path(root)
     tests: dict[str, Row] = {}

@@ -10,7 +10,8 @@ token for that student (``JUPYTERHUB_API_TOKEN``), which the Hub lets reach the 
 
 Layout (``--dir``, default ``build/server/``): ``hub/`` (root only: the Hub's config, database, secrets, log and
 the accounts' passwords), ``teacher/`` (the teacher's only: the course folder, its services, its config),
-``students/`` (the students' Jupyter config), the exchange (`exchange_root`).
+``students/`` (the students' Jupyter config), the exchange (`exchange_layout`, checked by check-server before the
+Hub starts).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from coursetools.course.exchange_layout import Layout, make_exchange, students_config
+from coursetools.course.server_check import check_server
 from coursetools.hub import envs
 from coursetools.labs import labs_in
 from coursetools.quality.processes import free_port, stop
@@ -125,13 +128,12 @@ def as_user(user: str, cmd: list[str], cwd: Path, env: dict[str, str], what: str
 
 # --- the folders ------------------------------------------------------------------------------------------------
 
-def exchange_root(server: Server) -> Path:
-    """The root of nbgrader's exchange on this server (the one place that makes and names it)."""
-    root = server.folder / "exchange"
-    root.mkdir(exist_ok=True)
-    os.chown(root, 0, 0)
-    os.chmod(root, 0o1777)  # anyone may make a folder in it, nobody may rename or remove another's
-    return root
+def exchange_layout(server: Server) -> Layout:
+    """The exchange of this server (`coursetools.course.exchange_layout`): made or repaired, its root under the
+    server's folder."""
+    layout = Layout(server.folder / "exchange", COURSE_ID, server.teacher)
+    make_exchange(layout)
+    return layout
 
 
 def give(path: Path, user: str, mode: int = 0o700) -> None:
@@ -151,26 +153,22 @@ def make_course(server: Server) -> None:
                 if (server.root / part / lab).is_dir():
                     shutil.copytree(server.root / part / lab, server.course / part / lab)
     give(server.private, server.teacher)
+    _run(["chmod", "-R", "go-rwx", str(server.private)], f"making {server.private} the teacher's only")
 
 
-def nbgrader_config(exchange: Path, course: Path | None = None) -> str:
-    lines = ["c = get_config()  # noqa: F821", f"c.Exchange.root = {str(exchange)!r}",
-             f"c.CourseDirectory.course_id = {COURSE_ID!r}"]
-    if course:
-        lines.append(f"c.CourseDirectory.root = {str(course)!r}")
-    return "\n".join(lines) + "\n"
-
-
-def config_dirs(server: Server, exchange: Path) -> tuple[Path, Path]:
+def config_dirs(server: Server, layout: Layout) -> tuple[Path, Path]:
     """The Jupyter config folder of the students' servers and of the teacher's (``JUPYTER_CONFIG_PATH``)."""
     students = server.folder / "students" / "jupyter"
     students.mkdir(parents=True, exist_ok=True)
-    (students / "nbgrader_config.py").write_text(nbgrader_config(exchange))
+    (students / "nbgrader_config.py").write_text(students_config(layout) + f"c.CourseDirectory.course_id = {COURSE_ID!r}\n")
     for path in (server.folder / "students", students, students / "nbgrader_config.py"):
         os.chmod(path, 0o755 if path.is_dir() else 0o644)
     teacher = server.private / "jupyter"
     teacher.mkdir(parents=True, exist_ok=True)
-    (teacher / "nbgrader_config.py").write_text(nbgrader_config(exchange, server.course))
+    (teacher / "nbgrader_config.py").write_text("c = get_config()  # noqa: F821\n"
+                                                f"c.Exchange.root = {str(layout.root)!r}\n"
+                                                f"c.CourseDirectory.course_id = {COURSE_ID!r}\n"
+                                                f"c.CourseDirectory.root = {str(server.course)!r}\n")
     give(teacher, server.teacher)
     return students, teacher
 
@@ -286,8 +284,12 @@ def start(server: Server, log=None) -> subprocess.Popen:
     student = envs.student_env(server.root, server.envs)
     instructor = envs.instructor_env(server.root, server.envs, server.teacher)
     make_course(server)
-    exchange = exchange_root(server)
-    configs = config_dirs(server, exchange)
+    layout = exchange_layout(server)
+    configs = config_dirs(server, layout)
+    problems = check_server(server.course, layout, server.students[0] if server.students else None,
+                            str(student / "bin" / "python"))
+    if problems:
+        raise ServerError("coursetools check-server refused this server:\n" + "\n".join(f"  UNSAFE {p}" for p in problems))
     services = services_up(server, instructor)
     server.port = server.port or free_port()
     config = server.hub_dir / "jupyterhub_config.py"
@@ -327,7 +329,7 @@ def summary(server: Server) -> str:
             formgrader in its own tab: {server.url}/user/{server.teacher}/formgrader
             hand a lab out from the teacher's terminal: coursetools hand-out 01_game_trees
   self-check service: {server.service_url}/ (a Hub service, run as {server.teacher}, with one worker)
-  the Hub's config and log: {server.hub_dir}; the exchange: {server.folder / 'exchange'}
+  the Hub's config and log: {server.hub_dir}; the exchange: {server.folder / 'exchange'} (check-server: safe)
 to stop: Ctrl+C (or kill -TERM {os.getpid()}); the accounts stay: userdel --remove NAME removes one"""
 
 

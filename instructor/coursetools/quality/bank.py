@@ -106,7 +106,7 @@ def check_bank(root: Path, lab: str) -> dict[str, Outcome]:
     expected = read_expected(folder / "expected.csv")
     answers = {"solution": solution_answers(root / "source" / lab / f"{lab}.ipynb")}
     for path in sorted(folder.glob("*.py")):
-        answers[path.stem] = {**answers["solution"], **_parse(path)}
+        answers[path.stem] = {**answers["solution"], **parse_entry(path)}
     missing = sorted(set(answers) - set(expected) - {"solution"})
     outcomes = grade_entries(root, lab, answers)
     for entry, outcome in outcomes.items():
@@ -130,7 +130,8 @@ def check_bank(root: Path, lab: str) -> dict[str, Outcome]:
     return outcomes
 
 
-def _parse(path: Path) -> dict[str, str]:
+def parse_entry(path: Path) -> dict[str, str]:
+    """The answers a bank entry's file gives, ``{grade_id: source}``."""
     from coursetools.quality.submission import parse_answers
 
     return parse_answers(path.read_text())

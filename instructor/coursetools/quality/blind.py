@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coursetools.course.labfiles import solution_answers
-from coursetools.quality.bank import Outcome, _parse, grade_entries
+from coursetools.quality.bank import Outcome, parse_entry, grade_entries
 
 VERDICTS = ("named", "pinpointed", "vague", "misleads", "missed", "full", "correct", "unjudged")
 GOOD = ("named", "pinpointed")
@@ -100,7 +100,7 @@ def batch_folder(root: Path, lab: str, batch: str = "blind") -> Path:
 def blind_answers(root: Path, lab: str, batch: str = "blind") -> dict[str, dict[str, str]]:
     """Each blind entry's answers, over the source's solutions for the cells it leaves out."""
     solution = solution_answers(root / "source" / lab / f"{lab}.ipynb")
-    return {p.stem: {**solution, **_parse(p)} for p in sorted(batch_folder(root, lab, batch).glob("*.py"))}
+    return {p.stem: {**solution, **parse_entry(p)} for p in sorted(batch_folder(root, lab, batch).glob("*.py"))}
 
 
 @dataclass

@@ -27,7 +27,8 @@ from pathlib import Path
 import nbformat
 
 from coursetools import tool_env
-from coursetools.grading.autograde import db_url, course_id, grade
+from coursetools.grading.autograde import grade
+from coursetools.grading.gradebook import course_id, db_url
 from coursetools.course.labfiles import solution_answers, written_answers
 from coursetools.course.leakcheck import find_leaks, private_lines
 from coursetools.course.stamp import stamp_all

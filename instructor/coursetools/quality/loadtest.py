@@ -93,7 +93,8 @@ def run_loadtest(root: Path, lab: str = "02_minimax", students: int = 50, notebo
                  kill: bool = True) -> int:
     """Run the load test (see the module); 0 when every check was answered exactly once."""
     from coursetools.grading.autograde import grade
-    from coursetools.service import answers, selfcheck, services, tokens
+    from coursetools.grading.scratch import template_gradebook
+    from coursetools.service import answers, services, tokens
 
     work = root / "build" / "loadtest"
     shutil.rmtree(work, ignore_errors=True)
@@ -115,7 +116,7 @@ def run_loadtest(root: Path, lab: str = "02_minimax", students: int = 50, notebo
     problems: list[str] = []
     with environ_set(env_values):  # this process reads the services from its environment too
         try:
-            selfcheck.template_gradebook(course, lab)  # built once, as a worker machine keeps it
+            template_gradebook(course, lab)  # built once, as a worker machine keeps it
             for k in range(workers):
                 log = work / f"worker-{k}.log"
                 procs.append(start(["worker", "--threads", "1"], course, env, log))

@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route
 
+from coursetools.labs import labs_in
 from coursetools.service import hub, records, selfcheck, tokens
 
 SERVICE_TEXT = ("Self-check service of the adversarial-search course. In a lab notebook, run "
@@ -66,7 +67,7 @@ def too_large(cap: int) -> JSONResponse:
 async def check(request: Request) -> JSONResponse:
     settings: Settings = request.app.state.settings
     lab = request.path_params["lab"]
-    labs = selfcheck._labs(settings.course)
+    labs = labs_in(settings.course)
     if lab.isdigit():  # a notebook whose file name is lost (Colab) names its lab by its number
         lab = next((known for known in labs if known.split("_", 1)[0] == lab), lab)
     auth = request.headers.get("authorization", "")

@@ -129,15 +129,16 @@ def run_check(check_id: str, lab: str, student: str, notebook_b64: str) -> None:
 def grade_submission(lab: str, student: str, files: dict[str, str], fingerprint: str,
                      submission_timeout: float, sandbox: str | bool) -> dict:
     """The worker's side of ``grade --queue``: grade one submission (its files, base64) in a scratch copy of
-    the lab and return its grades and autograded files (`classgrade.grade_in_scratch`)."""
+    the lab and return its grades and autograded files (`queue_worker.grade_in_scratch`)."""
     from coursetools import course_root
-    from coursetools.service import classgrade
+    from coursetools.grading import queue_worker
+    from coursetools.grading.scratch import lab_fingerprint
 
     log.info("grading %s/%s started (pid %d)", lab, student, os.getpid())
-    mine = classgrade.lab_fingerprint(course_root(), lab)
+    mine = lab_fingerprint(course_root(), lab)
     if mine != fingerprint:
         raise CourseMismatch(f"this worker's copy of {lab} ({course_root()}) differs from the coordinator's: "
                              f"update its course folder (fingerprint {mine[:12]}, wanted {fingerprint[:12]})")
-    result = classgrade.grade_in_scratch(Path(course_root()), lab, student, files, submission_timeout, sandbox)
+    result = queue_worker.grade_in_scratch(Path(course_root()), lab, student, files, submission_timeout, sandbox)
     log.info("grading %s/%s done: %s", lab, student, result["status"])
     return result

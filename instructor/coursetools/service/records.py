@@ -75,7 +75,7 @@ def due_date(course: Path, lab: str) -> datetime.datetime | None:
     """The lab's due date in the course's gradebook (UTC), None when it has none."""
     from nbgrader.api import Gradebook, MissingEntry
 
-    from coursetools.grading.autograde import course_id, db_url
+    from coursetools.grading.gradebook import course_id, db_url
 
     try:
         with Gradebook(db_url(course), course_id(course)) as gb:

@@ -1,9 +1,10 @@
 """One self-check: a student's notebook graded in the sandbox by the final grading's own pipeline, then filtered.
 
-`check_notebook` builds a scratch course for the check (the lab's source, a gradebook of its own copied from a
-template, the notebook as the student's only submission) and grades it with `coursetools.grading.autograde`, the
-coordinator the final grading runs: the same sandbox, the same hidden checks, the same points. Nothing it writes
-reaches the course's gradebook, `submitted/` or `autograded/`, so a check never changes a grade.
+`check_notebook` builds a scratch course for the check (`grading.scratch`: the lab's source, a gradebook of its
+own copied from the lab's template, the notebook as the student's only submission) and grades it with
+`coursetools.grading.autograde`, the coordinator the final grading runs: the same sandbox, the same hidden checks,
+the same points. Nothing it writes reaches the course's gradebook, `submitted/` or `autograded/`, so a check never
+changes a grade.
 
 The hidden checks' secret cases are drawn from a seed made for this check (an HMAC of the instructor's secret seed
 and the check id), never the final grading's. The answer keeps, per test cell, the verdict, the points, the
@@ -16,7 +17,6 @@ grader internals reach an answer: `_guard` refuses an answer holding any of them
 from __future__ import annotations
 
 import datetime
-import fcntl
 import hashlib
 import hmac
 import json
@@ -30,6 +30,8 @@ from typing import Any
 import nbformat
 
 from coursetools.grading.checker import parse_hidden, split_hidden
+from coursetools.grading.scratch import make_course, template_gradebook
+from coursetools.labs import labs_in
 
 MAX_BYTES_ENV = "COURSE_SELFCHECK_MAX_KB"
 DEFAULT_MAX_KB = 2048  # a lab notebook with its figures is well under 1 MB
@@ -86,7 +88,7 @@ def read_notebook(notebook: bytes, lab: str, course: Path) -> nbformat.NotebookN
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:160]
         raise Refused(f"this is not a valid notebook ({first})") from None
     mine = _grade_ids(nb)
-    likeness = {other: _likeness(mine, lab_grade_ids(course, other)) for other in _labs(course)}
+    likeness = {other: _likeness(mine, lab_grade_ids(course, other)) for other in labs_in(course)}
     best = max(likeness, key=lambda other: likeness[other])
     if likeness[best] > likeness[lab]:
         raise Refused(f"wrong lab: this notebook is lab {best}, not {lab} (check it at its own lab)")
@@ -104,12 +106,6 @@ def _likeness(mine: set[str], theirs: set[str]) -> float:
 def _grade_ids(nb: Any) -> set[str]:
     return {str(c.get("metadata", {}).get("nbgrader", {}).get("grade_id")) for c in nb.cells
             if c.get("metadata", {}).get("nbgrader", {}).get("grade")}
-
-
-def _labs(course: Path) -> list[str]:
-    from coursetools.labs import labs_in
-
-    return labs_in(course)
 
 
 def lab_grade_ids(course: Path, lab: str) -> set[str]:
@@ -143,55 +139,6 @@ def hidden_strings(course: Path, lab: str) -> list[str]:
     return sorted(out)
 
 
-# --- the scratch course -------------------------------------------------------------------------------------------
-
-def write_scratch_config(folder: Path, course: Path, seed: str | None = None,
-                         what: str = "one self-check's scratch course") -> None:
-    """A scratch course's nbgrader config: the course's, its own root and sqlite gradebook, and for a self-check the
-    check's seed (set in the grading process that reads it, so checks in threads of one worker never share one
-    environment; the kernel gets a clean environment whatever its grader's)."""
-    cfg = course / "nbgrader_config.py"
-    lines = [
-        f"# Written by coursetools.service: the course's config, for {what}.",
-        "c = get_config()  # noqa: F821",
-        f"_course_config = {str(cfg)!r}",
-        "with open(_course_config) as _f:",
-        "    exec(compile(_f.read(), _course_config, 'exec'), {'get_config': get_config, '__file__': _course_config})",
-        f"c.CourseDirectory.root = {str(folder)!r}",
-        f"c.CourseDirectory.db_url = {'sqlite:///' + str(folder / 'gradebook.db')!r}",
-    ]
-    if seed is not None:
-        # only in the grading process (its coordinator sets the events file); never in the worker reading it
-        lines += ["import os as _os", "if _os.environ.get('COURSETOOLS_GRADING_EVENTS'):",
-                  f"    _os.environ['COURSE_SECRET_SEED'] = {seed!r}",
-                  "    _os.environ['COURSE_SELFCHECK'] = '1'  # checks.common.is_selfcheck: drawn cases first"]
-    (folder / "nbgrader_config.py").write_text("\n".join(lines) + "\n")
-
-
-def template_gradebook(course: Path, lab: str) -> Path:
-    """A gradebook holding `lab` as its source is now, built once (nbgrader generate_assignment) and kept under
-    ``build/selfcheck/templates/``."""
-    from coursetools.grading.autograde import ensure_assignment
-
-    source = course / "source" / lab
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(source.glob("*.ipynb")))).hexdigest()[:16]
-    folder = course / "build" / "selfcheck" / "templates"
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{lab}-{digest}.db"
-    with open(folder / f"{lab}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if target.is_file():
-            return target
-        with tempfile.TemporaryDirectory(prefix="template-", dir=folder) as tmp:
-            scratch = Path(tmp)
-            shutil.copytree(source, scratch / "source" / lab)
-            write_scratch_config(scratch, course)
-            ensure_assignment(scratch, lab)
-            shutil.copy(scratch / "gradebook.db", folder / f"{lab}-{digest}.part")
-            os.replace(folder / f"{lab}-{digest}.part", target)
-    return target
-
-
 def _cell_timeout() -> int:
     """Seconds a cell may run in a check: ``COURSE_SELFCHECK_CELL_TIMEOUT`` (default 60; a correct lab's slowest
     cell takes a few seconds)."""
@@ -214,7 +161,7 @@ def check_notebook(course: Path, lab: str, student: str, notebook: bytes, check_
     from coursetools.grading.autograde import grade
 
     course = Path(course).resolve()
-    if lab not in _labs(course):
+    if lab not in labs_in(course):
         raise Refused(f"there is no lab {lab!r} in this course")
     if not STUDENT_ID.fullmatch(student or ""):
         raise Refused("the student id is not valid")
@@ -226,9 +173,8 @@ def check_notebook(course: Path, lab: str, student: str, notebook: bytes, check_
     work.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f"{check_id}-", dir=work))
     try:
-        shutil.copytree(course / "source" / lab, scratch / "source" / lab)
-        shutil.copy(template, scratch / "gradebook.db")
-        write_scratch_config(scratch, course, check_seed(lab, student, check_id))
+        make_course(scratch, course, lab, template, what="one self-check's scratch course",
+                    seed=check_seed(lab, student, check_id))
         folder = scratch / "submitted" / student / lab
         folder.mkdir(parents=True)
         nbformat.write(nb, folder / f"{lab}.ipynb")
@@ -261,7 +207,7 @@ def _not_graded(reason: str) -> str:
 def _cells(course: Path, scratch: Path, lab: str, student: str) -> list[dict]:
     from nbgrader.api import Gradebook
 
-    from coursetools.grading.autograde import course_id
+    from coursetools.grading.gradebook import course_id
     from coursetools.grading.preprocessors import KEY
 
     groups = test_cells(course, lab)

@@ -32,7 +32,7 @@ from typing import Any, Iterator
 import nbformat
 
 from coursetools.channel import wire
-from coursetools.grading.checker import CheckerPeer, StudentError, _peer_pid, kernel_code
+from coursetools.grading.checker import CheckerPeer, StudentError, peer_pid, kernel_code
 from coursetools.hidden import WALL_FACTOR, CheckTimeout, time_limit
 from coursetools.sandbox.launcher import give_to_kernel
 
@@ -250,7 +250,7 @@ class AgentKernel:
         self.sock.settimeout(None)
         self.peer = CheckerPeer(self.sock, time.monotonic() + 3600)
         self.peer.alarm = True
-        self.kernel_pid = _peer_pid(self.sock)
+        self.kernel_pid = peer_pid(self.sock)
         try:
             with time_limit(10, others=[self.kernel_pid] if self.kernel_pid else []):
                 hello = self.peer.receive()

@@ -82,7 +82,7 @@ def nim_case(heaps: tuple, first_move: tuple | None = None) -> Case:
 
 def kind(game: Any, state: Any) -> str:
     """'unique' when one root move has the best minimax value, 'tie' when several do."""
-    _, value = ref._search(game, state, ref.CORRECT)
+    _, value = ref.search_model(game, state, ref.CORRECT)
     vals = [value(game.result(state, a)) for a in game.actions(state)]
     return "unique" if vals.count(max(vals)) == 1 else "tie"
 

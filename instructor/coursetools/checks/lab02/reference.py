@@ -42,7 +42,7 @@ class Flags:
 CORRECT = Flags()
 
 
-def _search(game: Any, state: Any, f: Flags) -> tuple[Callable[[Any], Any], Callable[[Any], float]]:
+def search_model(game: Any, state: Any, f: Flags) -> tuple[Callable[[Any], Any], Callable[[Any], float]]:
     """The children order and the value function of the model with flags `f`."""
     view = game.to_move(state) if f.view == "root" else game.players[0]
 
@@ -62,7 +62,7 @@ def _search(game: Any, state: Any, f: Flags) -> tuple[Callable[[Any], Any], Call
 
 def model_value(game: Any, state: Any, f: Flags = CORRECT) -> Any:
     """minimax_value with the mistakes `f` (returns="move": the best move instead)."""
-    kids, value = _search(game, state, f)
+    kids, value = search_model(game, state, f)
     if f.returns == "move" and not game.is_terminal(state):
         best, best_value = None, -math.inf
         for a in kids(state):
@@ -75,7 +75,7 @@ def model_value(game: Any, state: Any, f: Flags = CORRECT) -> Any:
 
 def model_decision(game: Any, state: Any, f: Flags = CORRECT) -> Any:
     """minimax_decision with the mistakes `f`."""
-    kids, value = _search(game, state, f)
+    kids, value = search_model(game, state, f)
     best, best_value = None, -math.inf
     if f.early == "origin":
         legal = game.actions(state)

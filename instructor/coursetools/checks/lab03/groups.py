@@ -398,7 +398,7 @@ def root_values(case: Case, mine: Run) -> str:
     game, state = case.game, case.state
     p = game.to_move(state)
     moves = [(a, game.result(state, a)) for a in game.actions(state)]
-    worth = [(a, c, ref._search(game, c, -math.inf, math.inf, p, ref.CORRECT)) for a, c in moves]
+    worth = [(a, c, ref.search_value(game, c, -math.inf, math.inf, p, ref.CORRECT)) for a, c in moves]
     best = None
     for a, _, v in worth:
         if best is None or v > best[1]:
@@ -470,7 +470,7 @@ def _own_searches(case: Case, mine: Run) -> tuple[Any, dict] | None:
     q, values = players.pop(), {}
     for child, got in below.items():
         traced = Traced(game)
-        values[child] = ref._search(traced, child, -math.inf, math.inf, q, ref.CORRECT)
+        values[child] = ref.search_value(traced, child, -math.inf, math.inf, q, ref.CORRECT)
         if got != [(e.kind, e.node) for e in traced.trace.events(*kit.STEPS)]:
             return None
     return q, values

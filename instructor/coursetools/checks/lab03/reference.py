@@ -83,7 +83,8 @@ def _children(game: Any, state: Any, flags: Flags, order: str | None = None) -> 
             yield a, game.result(state, a)
 
 
-def _search(game: Any, state: Any, alpha: float, beta: float, player: Any, flags: Flags) -> Any:
+def search_value(game: Any, state: Any, alpha: float, beta: float, player: Any, flags: Flags) -> Any:
+    """The value of `state` for `player` by the model with `flags`, searched within (alpha, beta)."""
     if game.is_terminal(state):
         return game.utility(state, player)
     maxing = game.to_move(state) == player
@@ -98,9 +99,9 @@ def _search(game: Any, state: Any, alpha: float, beta: float, player: Any, flags
             ca, cb = (lo, INF) if maxing else (-INF, hi)
         else:  # none, fresh
             ca, cb = -INF, INF
-        w = _search(game, child, ca, cb, player, flags)
+        w = search_value(game, child, ca, cb, player, flags)
         if flags.recompute and ((maxing and w > v) or (not maxing and w < v)):
-            w = _search(game, child, ca, cb, player, flags)
+            w = search_value(game, child, ca, cb, player, flags)
         if maxing:
             v = max(v, w)
             if flags.bounds != "none":
@@ -125,7 +126,7 @@ def value(game: Any, state: Any, alpha: float = -INF, beta: float = INF, flags: 
     player = _player(game, state, flags)
     if flags.returns == "move":
         return _best(game, state, player, flags, alpha, beta, root_alpha=True, tie="first", early=False)[0]
-    return _search(game, state, alpha, beta, player, flags)
+    return search_value(game, state, alpha, beta, player, flags)
 
 
 def decision(game: Any, state: Any, flags: Flags = CORRECT) -> Any:
@@ -142,7 +143,7 @@ def _best(game: Any, state: Any, player: Any, flags: Flags, alpha: float, beta: 
         return None, None
     lo = alpha
     for a, child in _children(game, state, flags, flags.root_order):
-        w = _search(game, child, lo if root_alpha else alpha, beta, player, flags)
+        w = search_value(game, child, lo if root_alpha else alpha, beta, player, flags)
         if best is None or (w >= best_v if tie == "last" else w > best_v):
             best, best_v = a, w
         if w >= beta:

@@ -9,7 +9,7 @@ from typing import Any, Callable, Hashable
 
 from course_lib.explain import Frame, Note, first_wrong_step
 
-from ..explainer import _snap, _take, search_kind
+from ..explainer import snapshot, take_cuts, search_kind
 
 
 def ordered_notes(game: Any, state: Hashable, key: Callable[[Any, Any], Any] | None = None, depth: float = math.inf,
@@ -24,10 +24,10 @@ def ordered_notes(game: Any, state: Hashable, key: Callable[[Any, Any], Any] | N
 
     def search(s: Hashable, a: float, b: float, d: float) -> Any:
         if game.is_terminal(s):
-            notes.append(Note(("utility", s), _snap(path), _take(pending)))
+            notes.append(Note(("utility", s), snapshot(path), take_cuts(pending)))
             return game.utility(s, player)
         if d == 0:
-            notes.append(Note(("evaluate", s), _snap(path), _take(pending)))
+            notes.append(Note(("evaluate", s), snapshot(path), take_cuts(pending)))
             return evaluate(s, player)
         maxing = game.to_move(s) == player
         acts = list(game.actions(s))
@@ -45,7 +45,7 @@ def ordered_notes(game: Any, state: Hashable, key: Callable[[Any, Any], Any] | N
         path.append(frame)
         for x in acts:
             child = game.result(s, x)
-            notes.append(Note(("generate", child), _snap(path), _take(pending)))
+            notes.append(Note(("generate", child), snapshot(path), take_cuts(pending)))
             frame.done.append((child, None))
             w = search(child, frame.alpha, frame.beta, d - 1)
             frame.done[-1] = (child, w)
@@ -63,12 +63,12 @@ def ordered_notes(game: Any, state: Hashable, key: Callable[[Any, Any], Any] | N
 
     def leave(frame: Frame, cut: bool) -> Any:
         if cut:
-            pending.append(_snap(path))
+            pending.append(snapshot(path))
         path.pop()
         return frame.v
 
     value = search(state, -math.inf, math.inf, depth)
-    notes.append(Note(None, (), _take(pending)))
+    notes.append(Note(None, (), take_cuts(pending)))
     return value, notes
 
 

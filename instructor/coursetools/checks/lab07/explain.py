@@ -71,7 +71,7 @@ def annotated_run(game: Any, state: Hashable, iterations: int, seed: Any, c: flo
     """The course's MCTS (the lab's rules, as `reference.mcts_search`) with a note per generated state and per
     backup."""
     rng = _Counting(seed)
-    root = ref._new(game, state)
+    root = ref.new_node(game, state)
     root.path = ()
     steps: list[Step] = []
     backups: list[Backup] = []
@@ -88,7 +88,7 @@ def annotated_run(game: Any, state: Hashable, iterations: int, seed: Any, c: flo
             untried = list(node.untried)
             a = node.untried.pop(0)
             steps.append(Step(node.state, a, k, "expand", picks, node.state, untried, draws=rng.count, known=known))
-            child = ref._new(game, game.result(node.state, a), node, a, game.to_move(node.state))
+            child = ref.new_node(game, game.result(node.state, a), node, a, game.to_move(node.state))
             child.path = (*node.path, a)
             node.children.append(child)
             node = child

@@ -81,7 +81,8 @@ def rollout(game: Any, state: Any, rng: Any) -> Any:
 
 # -- the search ----------------------------------------------------------------------------------------
 
-def _new(game: Any, state: Any, parent: Any = None, action: Any = None, player: Any = None) -> Node:
+def new_node(game: Any, state: Any, parent: Any = None, action: Any = None, player: Any = None) -> Node:
+    """A fresh tree node for `state`, its untried actions all of the state's (none when it is terminal)."""
     return Node(state, parent, action, player, [] if game.is_terminal(state) else game.actions(state))
 
 
@@ -106,7 +107,7 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
     """
     if clock is not None and honour_clock != "unwatched":
         game = clock.watch(game)
-    root = _new(game, state)
+    root = new_node(game, state)
     done = 0
     while done < iterations:
         if clock is not None and honour_clock != "never" and clock.expired():
@@ -122,13 +123,13 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
             mover = game.to_move(node.state)
             if expand == "all":
                 for a in node.untried:
-                    node.children.append(_new(game, game.result(node.state, a), node, a, mover))
+                    node.children.append(new_node(game, game.result(node.state, a), node, a, mover))
                 node.untried = []
                 scores = [ucb(ch.total, ch.visits, node.visits, c) for ch in node.children]
                 node = node.children[scores.index(max(scores))]
             else:
                 a = node.untried.pop(0)
-                child = _new(game, game.result(node.state, a), node, a, mover)
+                child = new_node(game, game.result(node.state, a), node, a, mover)
                 node.children.append(child)
                 node = child
         if honour_clock == "expansion" and clock is not None and clock.expired():
@@ -145,7 +146,7 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
                 if a in node.untried:
                     node.untried.remove(a)
                 s = game.result(s, a)
-                child = _new(game, s, node, a, mover)
+                child = new_node(game, s, node, a, mover)
                 node.children.append(child)
                 node = child
             else:
