@@ -76,6 +76,7 @@ def test_pam_checks_the_password_and_each_server_runs_as_its_user(hub):
 
 
 def test_a_kernel_checks_with_the_hubs_token_and_only_as_its_own_student(hub, tmp_path):
+    earlier = len(records(hub))  # the browser round's checks, when it ran first
     ann_env = hub.server_environment(ANN, hub.token(ANN))
     bob_env = hub.server_environment(BOB, hub.token(BOB))
     assert ann_env["JUPYTERHUB_API_TOKEN"] != bob_env["JUPYTERHUB_API_TOKEN"]
@@ -91,14 +92,14 @@ def test_a_kernel_checks_with_the_hubs_token_and_only_as_its_own_student(hub, tm
     proc = hub.as_user(ANN, [str(hub.student_env / "bin" / "python"), "-c", code], env=kernel_env, timeout=900)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert re.search(r"(\d+) of \1 test cells passed", proc.stdout), proc.stdout
-    assert records(hub) == [(ANN, LAB)]
+    assert records(hub)[earlier:] == [(ANN, LAB)]
 
     # bob's token checks as bob, whatever the request claims; it never lands on ann's records.
     raw = notebook.read_bytes()
     status, answer = check(hub, bob_env["JUPYTERHUB_API_TOKEN"], raw, f"?student={ANN}",
                            {"X-Forwarded-User": ANN, "X-Student": ANN})
     assert status == 200, answer
-    assert records(hub) == [(ANN, LAB), (BOB, LAB)]
+    assert records(hub)[earlier:] == [(ANN, LAB), (BOB, LAB)]
 
     # Refused: a token the Hub does not know, a token of ann's without the scope to reach the service, a token
     # the Hub revoked; nothing is recorded for any of them.
@@ -109,4 +110,4 @@ def test_a_kernel_checks_with_the_hubs_token_and_only_as_its_own_student(hub, tm
     assert status == 201, made
     status, answer = check(hub, made["token"], raw)
     assert status == 401 and "may not use the self-check service" in answer["error"]
-    assert records(hub) == [(ANN, LAB), (BOB, LAB)]
+    assert records(hub)[earlier:] == [(ANN, LAB), (BOB, LAB)]
