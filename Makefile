@@ -11,7 +11,7 @@ JOBS   ?= 2
 # nbgrader runs alembic and kernels by name: the venv's tools come first.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup demo test test-long banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps container-deps stamp soak dist publish services-deps services-up services-down loadtest
+.PHONY: setup demo test test-long banks mutants test-fast lab bench figures release lint clean student-edition grade browser-deps sandbox-deps container-deps stamp soak dist publish services-deps services-up services-down loadtest hub-deps server
 
 # The venv also gets the course-save-queue JupyterLab extension (saves of one notebook run one after
 # the other, so Ctrl+S then nbgrader's Validate never shows "File Changed"), linked as a develop install.
@@ -37,7 +37,7 @@ test: $(STAMP) browser-deps sandbox-deps container-deps services-deps
 # Soaks and whole walks, 20 s or more each, kept out of make test for its 20-minute budget (about 4 minutes on
 # two idle cores; CI runs it after make test): parallel grading repeated, a slow submission and a shard that runs
 # dry, a self-check worker killed mid-check, `make demo` on a scratch course, the instructor guide as a non-root user.
-test-long: $(STAMP) sandbox-deps services-deps
+test-long: $(STAMP) sandbox-deps services-deps hub-deps browser-deps
 	$(BIN)/python -m pytest -m "long and not bank"
 
 # The bug banks (one per lab) and the blind banks, each graded through the real nbgrader in the sandbox (about 15 minutes on
@@ -93,6 +93,21 @@ services-deps:
 		{ [ "$$(id -u)" = 0 ] && apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server postgresql iproute2 openssl >/dev/null; } || \
 		{ echo "redis-server, postgresql, iproute2 or openssl is missing: run 'sudo apt-get install -y redis-server postgresql iproute2 openssl' (the self-check service's tests)" >&2; exit 1; }
+
+# JupyterHub (PyPI, into the venv) and its proxy, configurable-http-proxy (npm, into build/hub-node/), for
+# `make server` and its tests. The students' and the instructor's environments are built by `make server` itself.
+hub-deps: $(STAMP)
+	@$(BIN)/python -c "import jupyterhub" 2>/dev/null || $(BIN)/python -m pip install --quiet "jupyterhub>=5,<6"
+	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; } || \
+		{ echo "npm is missing: run 'sudo apt-get install -y nodejs npm' (JupyterHub's proxy comes from npm)" >&2; exit 1; }
+	@test -x build/hub-node/node_modules/.bin/configurable-http-proxy || { mkdir -p build/hub-node && \
+		npm install --prefix build/hub-node --no-fund --no-audit --loglevel=error "configurable-http-proxy@4"; }
+
+# A course server on 127.0.0.1 (docs/server.md): JupyterHub with a teacher's and two students' real accounts,
+# each user's JupyterLab run as that user, the self-check service as a Hub service. As root; Ctrl+C stops it.
+server: $(STAMP) hub-deps sandbox-deps services-deps
+	$(BIN)/python -m coursetools server $(SERVER_ARGS)
 
 services-up: $(STAMP) services-deps
 	$(BIN)/python -m coursetools services up

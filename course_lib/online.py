@@ -17,6 +17,10 @@ Set two things once (your teacher gives both): ``COURSE_CHECK_URL`` (the service
 In Colab the notebook is read through Colab's own API. Elsewhere (JupyterLab, Notebook 7, VS Code) the saved
 file is read, so save first: it says so when the file does not hold the code you ran last. It never writes your
 notebook. Standard library only.
+
+On the course's JupyterHub nothing needs setting: the Hub gives your server the service's address
+(``COURSE_CHECK_URL``) and a token of its own for you (``JUPYTERHUB_API_TOKEN``), and the service asks the Hub
+who you are. A ``COURSE_CHECK_TOKEN`` you set still takes precedence.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 URL_ENV, TOKEN_ENV, LAB_ENV = "COURSE_CHECK_URL", "COURSE_CHECK_TOKEN", "COURSE_CHECK_LAB"
+HUB_TOKEN_ENV = "JUPYTERHUB_API_TOKEN"  # a JupyterHub server's token for its user, which its kernels inherit
 LAB_NAME = re.compile(r"\b(\d\d_[a-z][a-z0-9_]*[a-z0-9])\b")
 
 
@@ -231,7 +236,7 @@ def post(url: str, token: str, lab: str, notebook: bytes, timeout: float) -> dic
 def check_online(lab: str | None = None, *, path: str | os.PathLike | None = None, url: str | None = None,
                  token: str | None = None, timeout: float = 300.0) -> Answer:
     """Check this notebook online with the course's hidden tests (never changes your grade); see the module."""
-    token = token or os.environ.get(TOKEN_ENV, "").strip()
+    token = token or os.environ.get(TOKEN_ENV, "").strip() or os.environ.get(HUB_TOKEN_ENV, "").strip()
     if not token:
         raise CheckOnlineError(f"no token configured: set {TOKEN_ENV} to the personal token your teacher sent "
                                f"(os.environ['{TOKEN_ENV}'] = 'sc_...')")

@@ -118,6 +118,7 @@ LAYERS = {
     "tournament": 4,
     "service": 4,
     "quality": 5,
+    "hub": 6,
     "pipeline_cli": 6, "cli": 7, "__main__": 8,
 }
 

@@ -147,6 +147,13 @@ def cmd_services(args: argparse.Namespace) -> int:
     return services(args.argv)
 
 
+def cmd_server(args: argparse.Namespace) -> int:
+    """A course server: JupyterHub on 127.0.0.1 with a teacher's and students' real accounts (docs/server.md)."""
+    from coursetools.hub.server import main as server
+
+    return server(args)
+
+
 COMMANDS = {
     "bank": cmd_bank,
     "blind": cmd_blind,
@@ -163,6 +170,7 @@ COMMANDS = {
     "worker": cmd_worker,
     "loadtest": cmd_loadtest,
     "services": cmd_services,
+    "server": cmd_server,
     **PIPELINE_COMMANDS,  # grade, demo, student-edition, ... (coursetools/pipeline_cli.py)
 }
 
@@ -207,6 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     from coursetools.service.worker import add_arguments as worker_arguments
     worker_arguments(parsers["worker"])
     parsers["services"].add_argument("argv", nargs=argparse.REMAINDER, help="up|down|env [--tcp ADDRESS ...]")
+    from coursetools.hub.server import add_arguments as server_arguments
+    server_arguments(parsers["server"])
     add_pipeline_arguments(parsers)
     args = parser.parse_args(argv)
     if args.command in PRIVATE_WRITERS:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -28,10 +29,10 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount, Route
 
 from coursetools.labs import labs_in
-from coursetools.service import answers, records, selfcheck, tokens
+from coursetools.service import answers, hub, records, selfcheck, tokens
 
 SERVICE_TEXT = ("Self-check service of the adversarial-search course. In a lab notebook, run "
                 "course_lib.check_online() with your token in COURSE_CHECK_TOKEN.\n")
@@ -76,11 +77,13 @@ def bearer(request: Request) -> str | None:
     return auth[7:].strip() if auth[:7].lower() == "bearer " else None
 
 
-async def identify(request: Request) -> tokens.Holder:
-    """Who sends the request (the student and the lab their token checks): `tokens.TokenError` when nobody."""
+async def identify(request: Request, lab: str = "") -> tokens.Holder:
+    """Who sends the request: on a course server the Hub's user whose token it is (`hub.holder`, with the lab the
+    path names), elsewhere the student and lab of a course token; `tokens.TokenError` when nobody."""
     token = bearer(request)
-    tokens.check_form(token)  # no database for a token that cannot be one
-    return await run_in_threadpool(tokens.holder, token)
+    if not hub.on_hub():
+        tokens.check_form(token)  # no database for a token that cannot be one
+    return await run_in_threadpool(hub.holder, token, lab)
 
 
 def unauthorised(exc: tokens.TokenError) -> JSONResponse:
@@ -108,7 +111,7 @@ async def check(request: Request) -> Response:
     if lab not in labs_in(settings.course):
         return error(404, f"there is no lab {lab!r} in this course")
     try:
-        holder = await identify(request)
+        holder = await identify(request, lab)
     except tokens.TokenError as exc:
         return unauthorised(exc)
     if holder.lab != lab:
@@ -240,6 +243,10 @@ def main(args: argparse.Namespace) -> int:
 
     policy = records.Policy(args.after_deadline, frozenset(args.practice), frozenset(args.closed))
     app = make_app(Settings(course_root(), policy, args.timeout))
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "").rstrip("/")
+    if prefix:  # a Hub service: the Hub's proxy passes /services/<name>/... on as it is
+        inner = app  # its handlers read their listener from the app they are mounted from
+        app = Starlette(routes=[Mount(prefix, app=inner)], lifespan=lambda _outer: lifespan(inner))
     print(f"self-check service on http://{args.host}:{args.port} (after a deadline: {args.after_deadline}; "
           f"limit {records.limits()[0]} checks per {records.limits()[1]} s per student and lab)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="info", proxy_headers=True,

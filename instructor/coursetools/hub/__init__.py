@@ -1,0 +1,1 @@
+"""The course on a shared server: JupyterHub with real accounts (``coursetools server``, docs/server.md)."""
