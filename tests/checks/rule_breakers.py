@@ -201,3 +201,94 @@ LAB01 = {
 
 CORRECT = {"01_game_trees": _lab01}
 BREAKERS = {"01_game_trees": LAB01}
+
+
+# -- lab 02 ------------------------------------------------------------------------------------------
+
+def _lab02() -> dict[str, Any]:
+    from coursetools.checks.lab02 import reference as ref
+    return {"minimax_value": ref.minimax_value, "minimax_decision": ref.model_decision,
+            "quick_win_decision": ref.quick_win}
+
+
+CORRECT["02_minimax"] = _lab02
+
+
+def _flags(name: str, **flags: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from coursetools.checks.lab02 import reference as ref
+        fn = ref.model_value if name == "minimax_value" else ref.model_decision
+        return {name: lambda game, state: fn(game, state, ref.Flags(**flags))}
+    return make
+
+
+def _leaf_mover_value(game, state):
+    """Terminal utilities asked for the player to move at the terminal state (not the root player)."""
+    root = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, game.to_move(s))
+        vals = [value(game.result(s, a)) for a in game.actions(s)]
+        return max(vals) if game.to_move(s) == root else min(vals)
+    return value(state)
+
+
+def _utility_twice_value(game, state):
+    root = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            game.utility(s, root)
+            return game.utility(s, root)
+        vals = [value(game.result(s, a)) for a in game.actions(s)]
+        return max(vals) if game.to_move(s) == root else min(vals)
+    return value(state)
+
+
+def _quick(score: Callable[[float, int], float] | None = None, tie: bool = False,
+           order: bool = False) -> Callable[[], dict]:
+    def quick_win_decision(game, state):
+        from coursetools.checks.lab02 import reference as ref
+        player = game.to_move(state)
+        scoring = score or ref.quick_score
+
+        def kids(s):
+            acts = game.actions(s)
+            return acts[::-1] if order else acts
+
+        def value(s, d):
+            if game.is_terminal(s):
+                return scoring(game.utility(s, player), d)
+            vals = [value(game.result(s, a), d + 1) for a in kids(s)]
+            return max(vals) if game.to_move(s) == player else min(vals)
+
+        best, best_value = None, None
+        for a in game.actions(state):
+            v = value(game.result(state, a), 1)
+            if best_value is None or v > best_value or (tie and v == best_value):
+                best, best_value = a, v
+        return best
+    return lambda: {"quick_win_decision": quick_win_decision}
+
+
+LAB02 = {
+    "value-terminal-utility-for-root": lambda: {"minimax_value": _leaf_mover_value},
+    "value-max-min": _flags("minimax_value", alternate=False),
+    "value-to-move-not-depth": _flags("minimax_value", turns="depth"),
+    "value-returns-number": _flags("minimax_value", returns="move"),
+    "value-second-player": _flags("minimax_value", view="first"),
+    "value-children-order": _flags("minimax_value", order="reversed"),
+    "value-utility-once": lambda: {"minimax_value": _utility_twice_value},
+    "decision-keeps-action": _flags("minimax_decision", returns="value"),
+    "decision-every-action": _flags("minimax_decision", early="first"),
+    "decision-to-move": _flags("minimax_decision", turns="depth"),
+    "decision-second-player": _flags("minimax_decision", view="first"),
+    "decision-first-best": _flags("minimax_decision", tie="last"),
+    "decision-children-order": _flags("minimax_decision", order="reversed"),
+    "quick-faster-win": _quick(score=lambda u, d: u),
+    "quick-slowest-loss": _quick(score=lambda u, d: u * (10 - d) if u >= 0 else u * 10),
+    "quick-first-best": _quick(tie=True),
+    "quick-same-tree": _quick(order=True),
+}
+BREAKERS["02_minimax"] = LAB02
