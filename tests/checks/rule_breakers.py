@@ -292,3 +292,69 @@ LAB02 = {
     "quick-same-tree": _quick(order=True),
 }
 BREAKERS["02_minimax"] = LAB02
+
+
+# -- lab 03 ------------------------------------------------------------------------------------------
+
+def _lab03() -> dict[str, Any]:
+    from coursetools.checks.lab03 import reference as ref
+    return {"alphabeta_value": ref.value, "alphabeta_decision": ref.decision}
+
+
+def _ab(name: str, **flags: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from functools import partial
+
+        from coursetools.checks.lab03 import reference as ref
+        fn = ref.value if name == "alphabeta_value" else ref.decision
+        return {name: partial(fn, flags=ref.Flags(**flags))}
+    return make
+
+
+def _utility_asked_everywhere(game, state, alpha=float("-inf"), beta=float("inf")):
+    """The course's alpha-beta, but every node is first asked its utility (an internal node's error ignored)."""
+    from coursetools.checks.lab03 import reference as ref
+
+    class Asking:
+        def __init__(self, g):
+            self.g = g
+
+        def __getattr__(self, name):
+            return getattr(self.g, name)
+
+        def is_terminal(self, s):
+            try:
+                self.g.utility(s, player)
+            except Exception:  # noqa: BLE001 - the point: utility asked of a state that is not terminal
+                pass
+            return self.g.is_terminal(s)
+
+    player = game.to_move(state)
+    return ref.value(Asking(game), state, alpha, beta)
+
+
+LAB03 = {
+    "value-root-player": _ab("alphabeta_value", perspective="first"),
+    "value-keep-player": _ab("alphabeta_value", perspective="initial"),
+    "value-returns-number": _ab("alphabeta_value", returns="move"),
+    "children-in-order": _ab("alphabeta_value", order="reversed"),
+    "children-made-when-searched": _ab("alphabeta_value", eager=True),
+    "utility-once": _ab("alphabeta_value", recompute=True),
+    "utility-terminal-only": lambda: {"alphabeta_value": _utility_asked_everywhere},
+    "prune-stops": _ab("alphabeta_value", bounds="none"),
+    "prune-updated-window": _ab("alphabeta_value", bounds="stale"),
+    "prune-parent-window": _ab("alphabeta_value", bounds="fresh"),
+    "prune-on-equality": _ab("alphabeta_value", strict=True),
+    "deep-cut": _ab("alphabeta_value", bounds="reset"),
+    "fail-soft": _ab("alphabeta_value", fail_hard=True),
+    "fail-soft-at-the-end": _ab("alphabeta_value", v_window=True),
+    "caller-window": _ab("alphabeta_value", window="ignore"),
+    "decision-first-best": _ab("alphabeta_decision", tie="last"),
+    "decision-actions-order": _ab("alphabeta_decision", root_order="reversed"),
+    "decision-every-move": _ab("alphabeta_decision", early_return=True),
+    "decision-returns-move": _ab("alphabeta_decision", decision_returns="value"),
+    "decision-player-to-move": _ab("alphabeta_decision", perspective="first"),
+    "decision-root-alpha": _ab("alphabeta_decision", root_alpha=False),
+}
+CORRECT["03_alphabeta"] = _lab03
+BREAKERS["03_alphabeta"] = LAB03
