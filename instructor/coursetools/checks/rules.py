@@ -45,11 +45,14 @@ def item_id(item: Any) -> str | None:
 
 
 @contextmanager
-def alone(ids: set[str] | frozenset[str], constants: tuple[tuple[Any, str], ...] = ()) -> Iterator[set[str]]:
+def alone(ids: set[str] | frozenset[str], constants: tuple[tuple[Any, str], ...] = (),
+          hook: Any = None) -> Iterator[dict[str, str]]:
     """Within the block, every list of cases a group gets from its ``data`` keeps only the items with an id in
     `ids` (lists without any case are left alone); `constants` are ``(module, name)`` lists of cases a group reads
-    as they are, filtered alike. Yields the set of ids met, so a caller can tell a listed id that no group has."""
-    met: set[str] = set()
+    as they are, filtered alike; `hook(ids, met)`, a lab's own context manager, leaves out the inputs a group
+    reads elsewhere (lab 05's evaluated positions). Yields the ids met (each with the name a student reads), so a caller can tell a
+    listed id that no group has."""
+    met: dict[str, str] = {}
     original = kit.drawn_order
 
     def keep(items: Any) -> Any:
@@ -58,7 +61,7 @@ def alone(ids: set[str] | frozenset[str], constants: tuple[tuple[Any, str], ...]
         named = [(x, item_id(x)) for x in items]
         if not any(i is not None for _, i in named):
             return items
-        met.update(i for _, i in named if i in ids)
+        met.update((i, getattr(x[0] if isinstance(x, tuple) else x, "name", i)) for x, i in named if i in ids)
         return [x for x, i in named if i in ids]
 
     saved = [(module, name, getattr(module, name)) for module, name in constants]
@@ -66,7 +69,11 @@ def alone(ids: set[str] | frozenset[str], constants: tuple[tuple[Any, str], ...]
     for module, name, value in saved:
         setattr(module, name, keep(list(value)))
     try:
-        yield met
+        if hook is None:
+            yield met
+        else:
+            with hook(ids, met):
+                yield met
     finally:
         kit.drawn_order = original
         for module, name, value in saved:
