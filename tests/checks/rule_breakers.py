@@ -358,3 +358,490 @@ LAB03 = {
 }
 CORRECT["03_alphabeta"] = _lab03
 BREAKERS["03_alphabeta"] = LAB03
+
+
+# -- lab 04 ------------------------------------------------------------------------------------------
+
+INF = float("inf")
+
+
+def _lab04() -> dict[str, Any]:
+    from coursetools.checks.lab04 import reference as ref
+    return {"ordered_alphabeta_value": ref.ordered_alphabeta_value, "perfect_ordering": ref.perfect_ordering,
+            "alphabeta_tt_value": _tt(), "iterative_deepening_decision": ref.iterative_deepening_decision}
+
+
+def _ordered_ab(descending: bool = False, root_only: bool = False, strict: bool = False) -> Callable[[], dict]:
+    def ordered_alphabeta_value(game, state, key):
+        player = game.to_move(state)
+
+        def value(s, alpha, beta, top):
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            acts = game.actions(s)
+            if top or not root_only:
+                acts = sorted(acts, key=lambda a: key(s, a), reverse=descending)
+            maxing = game.to_move(s) == player
+            v = -INF if maxing else INF
+            for a in acts:
+                w = value(game.result(s, a), alpha, beta, False)
+                if maxing:
+                    v = max(v, w)
+                    if (v > beta) if strict else (v >= beta):
+                        return v
+                    alpha = max(alpha, v)
+                else:
+                    v = min(v, w)
+                    if (v < alpha) if strict else (v <= alpha):
+                        return v
+                    beta = min(beta, v)
+            return v
+        return value(state, -INF, INF, True)
+    return lambda: {"ordered_alphabeta_value": ordered_alphabeta_value}
+
+
+def _ref04(name: str, **flags: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from functools import partial
+
+        from coursetools.checks.lab04 import reference as ref
+        return {name: partial(getattr(ref, name), **flags)}
+    return make
+
+
+def _perfect_default_root(tree):
+    from course_lib.games import GameTree
+
+    from coursetools.checks.lab04 import reference as ref
+    spec = ref.perfect_ordering(tree)
+    return GameTree.from_nested(_nested(spec, spec.initial))
+
+
+def _nested(tree, node):
+    if tree.is_terminal(node):
+        return tree.value(node)
+    return [_nested(tree, c) for c in tree.children(node)]
+
+
+def _tt(all_exact: bool = False, any_depth: bool = False, late_lookup: bool = False, skip_root: bool = False,
+        skip_leaves: bool = False, terminal_depth: bool = False, updated_window: bool = False,
+        mover_view: bool = False, evaluate_terminal: bool = False, depth0_no_lookup: bool = False) -> Callable:
+    """The lab's table search, with one way of breaking it switched on."""
+    def alphabeta_tt_value(game, state, table, depth=INF, evaluate=None):
+        player = game.to_move(state)
+        root = state
+
+        def sign(s):
+            return -1 if mover_view and game.to_move(s) != player else 1
+
+        def store(s, v, flag, d, leaf=False):
+            if (skip_root and s == root) or (skip_leaves and leaf):
+                return v
+            if mover_view:
+                flag = {"lower": "upper", "upper": "lower"}.get(flag, flag) if sign(s) < 0 else flag
+            table[s] = (sign(s) * v, "exact" if all_exact else flag, d)
+            return v
+
+        def lookup(s, alpha, beta, d):
+            entry = table.get(s)
+            if entry is None or not (any_depth or entry[2] >= d):
+                return None
+            v, flag, _ = entry
+            if mover_view and sign(s) < 0:
+                v, flag = -v, {"lower": "upper", "upper": "lower"}.get(flag, flag)
+            if flag == "exact" or (flag == "lower" and v >= beta) or (flag == "upper" and v <= alpha):
+                return v
+            return None
+
+        def value(s, alpha, beta, d):
+            if not late_lookup and not (depth0_no_lookup and d == 0):
+                hit = lookup(s, alpha, beta, d)
+                if hit is not None:
+                    return hit
+            if game.is_terminal(s):
+                if evaluate_terminal and d == 0:
+                    return store(s, evaluate(s, player), "exact", 0, True)
+                return store(s, game.utility(s, player), "exact", d if terminal_depth else INF, True)
+            if d == 0:
+                return store(s, evaluate(s, player), "exact", 0, True)
+            if late_lookup:
+                hit = lookup(s, alpha, beta, d)
+                if hit is not None:
+                    return hit
+            a0, b0 = alpha, beta
+            maxing = game.to_move(s) == player
+            v = -INF if maxing else INF
+            for a in game.actions(s):
+                w = value(game.result(s, a), alpha, beta, d - 1)
+                if maxing:
+                    v = max(v, w)
+                    if v >= beta:
+                        break
+                    alpha = max(alpha, v)
+                else:
+                    v = min(v, w)
+                    if v <= alpha:
+                        break
+                    beta = min(beta, v)
+            lo, hi = (alpha, beta) if updated_window else (a0, b0)
+            flag = "lower" if v >= hi else "upper" if v <= lo else "exact"
+            return store(s, v, flag, d)
+        return value(state, -INF, INF, depth)
+    return alphabeta_tt_value
+
+
+def _tt_breaker(**flags: bool) -> Callable[[], dict]:
+    return lambda: {"alphabeta_tt_value": _tt(**flags)}
+
+
+class _Expired(Exception):
+    pass
+
+
+def _id(remember: bool = True, extra: int = 0, tie: bool = False, full_window: bool = False,
+        stop_when_solved: bool = False, mover_eval: bool = False, ask: str = "before", keep: str = "finished",
+        no_depth_none: bool = False, ceiling: bool = True, boundary: bool = False) -> Callable[[], dict]:
+    """Iterative deepening written as the lab asks, with one way of breaking it switched on."""
+    def iterative_deepening_decision(game, state, max_depth, evaluate, clock=None):
+        player = game.to_move(state)
+        seen = {"evaluated": 0}
+
+        def result(s, a, root=False):
+            if clock is not None and ask == "before" or (ask == "root" and root and clock is not None):
+                if clock.expired():
+                    raise _Expired
+            child = game.result(s, a)
+            if clock is not None and ask == "after" and clock.expired():
+                raise _Expired
+            return child
+
+        def ab(s, alpha, beta, d):
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            if d == 0:
+                seen["evaluated"] += 1
+                return evaluate(s, game.to_move(s) if mover_eval else player)
+            maxing = game.to_move(s) == player
+            v = -INF if maxing else INF
+            for a in game.actions(s):
+                w = ab(result(s, a), alpha, beta, d - 1)
+                if maxing:
+                    v = max(v, w)
+                    if v >= beta:
+                        return v
+                    alpha = max(alpha, v)
+                else:
+                    v = min(v, w)
+                    if v <= alpha:
+                        return v
+                    beta = min(beta, v)
+            return v
+
+        best, choice, depth = None, None, 0
+        try:
+            while True:
+                depth += 1
+                if depth > max_depth and (ceiling or clock is None):
+                    break
+                actions = game.actions(state)
+                if best is not None and remember:
+                    actions = [best] + [a for a in actions if a != best]
+                alpha, choice = -INF, None
+                seen["evaluated"] = 0
+                for a in actions:
+                    v = ab(result(state, a, root=True), -INF if full_window else alpha, INF, depth - 1 + extra)
+                    if choice is None or v > alpha or (tie and v == alpha):
+                        choice, alpha = a, max(alpha, v)
+                if boundary and clock is not None and clock.expired():
+                    raise _Expired
+                best, choice = choice, None
+                if stop_when_solved and seen["evaluated"] == 0:
+                    break
+        except _Expired:
+            if keep == "unfinished" and choice is not None:
+                return choice
+        if best is None:
+            return None if no_depth_none else game.actions(state)[0]
+        return best
+    return lambda: {"iterative_deepening_decision": iterative_deepening_decision}
+
+
+LAB04 = {
+    "ordered-by-increasing-key": _ordered_ab(descending=True),
+    "ordered-stable": _ref04("ordered_alphabeta_value", sort="pairs"),
+    "ordered-every-node": _ordered_ab(root_only=True),
+    "ordered-value-unchanged": _ref04("ordered_alphabeta_value", greedy=True),
+    "ordered-prune-on-equality": _ordered_ab(strict=True),
+    "perfect-min-smallest-first": _ref04("perfect_ordering", rule="max_everywhere"),
+    "perfect-subtree-value": _ref04("perfect_ordering", rule="first_leaf"),
+    "perfect-root-kind": lambda: {"perfect_ordering": _perfect_default_root},
+    "tt-flags": _tt_breaker(all_exact=True),
+    "tt-entry-depth": _tt_breaker(any_depth=True),
+    "tt-look-up-first": _tt_breaker(late_lookup=True),
+    "tt-store-root": _tt_breaker(skip_root=True),
+    "tt-store-leaves": _tt_breaker(skip_leaves=True),
+    "tt-terminal-any-depth": _tt_breaker(terminal_depth=True),
+    "tt-entered-window": _tt_breaker(updated_window=True),
+    "tt-root-view": _tt_breaker(mover_view=True),
+    "tt-terminal-utility": _tt_breaker(evaluate_terminal=True),
+    "tt-depth-zero-look-up": _tt_breaker(depth0_no_lookup=True),
+    "id-previous-best-first": _id(remember=False),
+    "id-depth-minus-one": _id(extra=1),
+    "id-strictly-better": _id(tie=True),
+    "id-root-window": _id(full_window=True),
+    "id-every-depth": _id(stop_when_solved=True),
+    "id-evaluate-root-player": _id(mover_eval=True),
+    "clock-before-every-result": _id(ask="root"),
+    "clock-stop-at-once": _id(ask="after"),
+    "clock-throw-away": _id(keep="unfinished"),
+    "clock-finished-at-the-limit": _id(boundary=True),
+    "clock-no-depth-finished": _id(no_depth_none=True),
+    "clock-max-depth-ceiling": _id(ceiling=False),
+}
+CORRECT["04_move_ordering"] = _lab04
+BREAKERS["04_move_ordering"] = LAB04
+
+
+# -- lab 05 ------------------------------------------------------------------------------------------
+
+_LAB05: dict[str, Any] = {}
+
+
+def _lab05() -> dict[str, Any]:
+    """The source notebook's solutions (its set-up and solution cells, without figures or tournaments)."""
+    if not _LAB05:
+        from pathlib import Path
+
+        import nbformat
+        source = Path(__file__).resolve().parents[2] / "source" / "05_heuristics" / "05_heuristics.ipynb"
+        namespace: dict = {"display": lambda *args, **kwargs: None}
+        for cell in nbformat.read(source, as_version=4).cells:
+            if cell.cell_type != "code" or any(s in cell.source for s in ("tournament(", "draw_tree(", "PLAY",
+                                                                         "### BEGIN HIDDEN TESTS")):
+                continue
+            text = "\n".join(line for line in cell.source.splitlines()
+                             if line.strip() not in ("### BEGIN SOLUTION", "### END SOLUTION"))
+            exec(compile(text, "05_heuristics", "exec"), namespace)
+        _LAB05.update({n: namespace[n] for n in (
+            "depth_limited_value", "depth_limited_decision", "isolation_mobility", "isolation_improved",
+            "connect_four_windows", "food_grid_evaluate", "chess_material", "quiescence_value")})
+    return dict(_LAB05)
+
+
+def _dl(name: str = "depth_limited_value", **flags: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from functools import partial
+
+        from coursetools.checks.lab05 import reference as ref
+        fn = ref.depth_limited_value if name == "depth_limited_value" else ref.depth_limited_decision
+        extra = {k: flags.pop(k) for k in ("last_best", "root_window") if k in flags}
+        return {name: partial(fn, flags=ref.Flags(**flags), **extra)}
+    return make
+
+
+def _dl_own(strict: bool = False, reverse: bool = False) -> Callable[[], dict]:
+    def depth_limited_value(game, state, depth, evaluate):
+        player = game.to_move(state)
+
+        def search(s, d, alpha, beta):
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            if d == 0:
+                return evaluate(s, player)
+            maxing = game.to_move(s) == player
+            v = -INF if maxing else INF
+            acts = game.actions(s)
+            for a in (acts[::-1] if reverse else acts):
+                w = search(game.result(s, a), d - 1, alpha, beta)
+                if maxing:
+                    v = max(v, w)
+                    if (v > beta) if strict else (v >= beta):
+                        return v
+                    alpha = max(alpha, v)
+                else:
+                    v = min(v, w)
+                    if (v < alpha) if strict else (v <= alpha):
+                        return v
+                    beta = min(beta, v)
+            return v
+        return search(state, depth, -INF, INF)
+    return lambda: {"depth_limited_value": depth_limited_value}
+
+
+def _quiet(rule: str | None = None, noisy_first: bool = False, mover: bool = False) -> Callable[[], dict]:
+    def quiescence_value(game, state, depth, evaluate):
+        from coursetools.checks.lab05 import reference as ref
+        if rule:
+            return ref.quiescence_value(game, state, depth, evaluate, rule=rule)
+        player = game.to_move(state)
+
+        def search(s, d, alpha, beta):
+            if noisy_first and d <= 0 and not game.is_noisy(s):
+                return evaluate(s, player)
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            if d <= 0 and not game.is_noisy(s):
+                return evaluate(s, game.to_move(s) if mover else player)
+            maxing = game.to_move(s) == player
+            v = -INF if maxing else INF
+            for a in game.actions(s):
+                w = search(game.result(s, a), d - 1, alpha, beta)
+                if maxing:
+                    v = max(v, w)
+                    if v >= beta:
+                        return v
+                    alpha = max(alpha, v)
+                else:
+                    v = min(v, w)
+                    if v <= alpha:
+                        return v
+                    beta = min(beta, v)
+            return v
+        return search(state, depth, -INF, INF)
+    return lambda: {"quiescence_value": quiescence_value}
+
+
+def _evaluation(name: str, change: Callable[..., Any]) -> Callable[[], dict]:
+    def make() -> dict:
+        right = _lab05()[name]
+        return {name: lambda *args: change(right, *args)}
+    return make
+
+
+def _from_ref(name: str, fn: Callable[..., Any]) -> Callable[[], dict]:
+    return lambda: {name: fn}
+
+
+def _mobility(**kw: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from course_lib.games import Isolation
+
+        from coursetools.checks.lab05 import reference as ref
+        game = Isolation(5)
+        return {"isolation_mobility": lambda s, p: ref.mobility(game, s, p, **kw)}
+    return make
+
+
+def _windows(**kw: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from functools import partial
+
+        from coursetools.checks.lab05 import reference as ref
+        return {"connect_four_windows": partial(ref.windows, **kw)}
+    return make
+
+
+def _windows_six_by_seven(state, player):
+    """The open windows of a 6 x 7 board, whatever the state's size."""
+    from coursetools.checks.lab05 import reference as ref
+    lines = ref.window_lines(6, 7)
+    opponent = "O" if player == "X" else "X"
+    total = 0
+    for line in lines:
+        cells = [state.board[i] if i < len(state.board) else "." for i in line]
+        mine, theirs = cells.count(player), cells.count(opponent)
+        if mine and not theirs:
+            total += ref.WINDOW_WEIGHTS[mine]
+        if theirs and not mine:
+            total -= ref.WINDOW_WEIGHTS[theirs]
+    return total / (9 * 69 + 1)
+
+
+def _material(**kw: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from functools import partial
+
+        from coursetools.checks.lab05 import reference as ref
+        return {"chess_material": partial(ref.material, **kw)}
+    return make
+
+
+def _material_six_fields(fen, player):
+    from coursetools.checks.lab05 import reference as ref
+    placement, side, castling, passant, half, full = fen.split()
+    return ref.material(placement, player)
+
+
+def _material_king(fen, player):
+    values = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9, "k": 1}
+    total = sum(values[c.lower()] * (1 if c.isupper() else -1) for c in fen.split()[0] if c.lower() in values)
+    return total if player == "w" else -total
+
+
+class _Counter:
+    calls = 0
+
+
+def _changing(right, s, p):
+    _Counter.calls += 1
+    return right(s, p) * (0.5 if _Counter.calls % 3 == 0 else 1)
+
+
+def _food_distance_first(right, s, p):
+    """The distance term weighted above the score difference."""
+    return max(-0.99, min(0.99, right(s, p) * 0.0 + _distance_term(s, p) * 0.5 + 0.01 * _score_term(s, p)))
+
+
+def _score_term(s, p):
+    a, b = s.scores
+    return (a - b) if p == "A" else (b - a)
+
+
+def _distance_term(s, p):
+    width = s.width
+    foods = [i for i in range(width * s.height) if s.food >> i & 1]
+    if not foods:
+        return 0.0
+
+    def near(pos):
+        r, c = divmod(pos, width)
+        return min(abs(r - f // width) + abs(c - f % width) for f in foods)
+    mine, theirs = (s.positions[0], s.positions[1]) if p == "A" else (s.positions[1], s.positions[0])
+    return (near(theirs) - near(mine)) / (width + s.height)
+
+
+def _food_score_only(right, s, p):
+    total = s.scores[0] + s.scores[1] + bin(s.food).count("1") + 1
+    return _score_term(s, p) / total
+
+
+LAB05 = {
+    "value-terminal-utility": _dl(terminal_first=False),
+    "value-evaluate-at-cutoff-only": _dl(guess_everywhere=True),
+    "value-depth-plies": _dl(cut=1),
+    "value-depth-not-deeper": _dl(cut=-1),
+    "value-root-player": _dl(mover_view=True),
+    "value-prunes": _dl(prune=False),
+    "value-prunes-on-equality": _dl_own(strict=True),
+    "value-children-order": _dl_own(reverse=True),
+    "decision-first-best": _dl("depth_limited_decision", last_best=True),
+    "decision-root-alpha": _dl("depth_limited_decision", root_window=False),
+    "decision-depth-minus-one": _dl("depth_limited_decision", cut=-1),
+    "decision-terminal-utility": _dl("depth_limited_decision", terminal_first=False),
+    "mobility-formula": _mobility(scaled=False),
+    "mobility-player-minus-opponent": _mobility(sign=-1),
+    "mobility-subtract-opponent": _mobility(own_only=True),
+    "windows-weights": _windows(weights=(0, 1, 1, 1, 0)),
+    "windows-open-only": _windows(blocked_too=True),
+    "windows-scaled": _windows(scaled=False),
+    "windows-board-size": _from_ref("connect_four_windows", _windows_six_by_seven),
+    "chess-placement-only": _material(whole=True),
+    "chess-player-view": _material(flip=False),
+    "chess-placement-field-alone": _from_ref("chess_material", _material_six_fields),
+    "chess-piece-values": _from_ref("chess_material", _material_king),
+    "improved-inside-bounds": _evaluation("isolation_improved", lambda f, s, p: f(s, p) * 3),
+    "improved-opposite": _evaluation("isolation_improved", lambda f, s, p: abs(f(s, p))),
+    "improved-deterministic": _evaluation("isolation_improved", _changing),
+    "improved-ranking": _evaluation("isolation_improved", lambda f, s, p: -f(s, p)),
+    "improved-tournament": _evaluation("isolation_improved", lambda f, s, p: 0.0),
+    "food-score-first": _evaluation("food_grid_evaluate", _food_distance_first),
+    "food-nearer-is-better": _evaluation("food_grid_evaluate", _food_score_only),
+    "food-bounds-and-opposite": _evaluation("food_grid_evaluate", lambda f, s, p: f(s, p) * 50),
+    "quiescence-quiet-only": _quiet(rule="ignore"),
+    "quiescence-until-quiet": _quiet(rule="one_ply"),
+    "quiescence-never-guess-noisy": _quiet(rule="guess_noisy"),
+    "quiescence-terminal-utility": _quiet(noisy_first=True),
+    "quiescence-root-player": _quiet(mover=True),
+}
+CORRECT["05_heuristics"] = _lab05
+BREAKERS["05_heuristics"] = LAB05

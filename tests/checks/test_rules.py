@@ -90,13 +90,15 @@ def test_every_rule_has_its_breaker(lab):
     assert sorted(breakers) == sorted(r.id for r in TABLES[lab].RULES)
 
 
-def _run(lab: str, group: str, functions: dict, case: str) -> tuple[str, set]:
+def _run(lab: str, group: str, functions: dict, case: str) -> tuple[str, dict]:
     """('' or the failure's message, the ids met) of `group` run on the case `case` alone."""
     checks = importlib.import_module(f"coursetools.checks.{_room(lab)}")
     check = getattr(checks, f"check_{group}")
     names = inspect.signature(check).parameters
     args = {n: functions[n] for n in names if n in functions}
-    with alone({case}, getattr(TABLES[lab], "CONSTANTS", ())) as met:
+    beside = set(getattr(TABLES[lab], "COMPANIONS", {}).get(group, ()))
+    with alone({case} | beside, getattr(TABLES[lab], "CONSTANTS", ()),
+               getattr(TABLES[lab], "ALONE", None)) as met:
         try:
             check(**args)
         except CheckFailed as failure:
@@ -114,3 +116,5 @@ def test_each_listed_case_fails_alone_when_the_rule_is_broken(lab, rule):
         assert passed == "", f"{lab} {rule.id}: the correct functions fail {case!r} alone: {passed}"
         failed, _ = _run(lab, rule.group, broken, case)
         assert failed, f"{lab} {rule.id}: case {case!r} passes a program that breaks the rule"
+        if rule.group in getattr(TABLES[lab], "COMPANIONS", {}):
+            assert met[case] in failed, f"{lab} {rule.id}: the failure is not on {case!r} but beside it: {failed}"
