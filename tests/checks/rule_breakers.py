@@ -845,3 +845,76 @@ LAB05 = {
 }
 CORRECT["05_heuristics"] = _lab05
 BREAKERS["05_heuristics"] = LAB05
+
+
+# -- lab 06 ------------------------------------------------------------------------------------------
+
+def _lab06() -> dict[str, Any]:
+    from coursetools.checks.lab06 import reference as ref
+    return {"expectimax_value": ref.expectimax_value, "maxn_value": ref.maxn_value,
+            "maxn_shallow_value": ref.maxn_shallow_value}
+
+
+def _ref06(name: str, **kw: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from functools import partial
+
+        from coursetools.checks.lab06 import reference as ref
+        return {name: partial(getattr(ref, name), **kw)}
+    return make
+
+
+def _shallow06(variant: str) -> Callable[[], dict]:
+    def make() -> dict:
+        from coursetools.checks.lab06 import reference as ref
+        return {"maxn_shallow_value": lambda g, s, m: ref.maxn_shallow_value(g, s, m, variant)}
+    return make
+
+
+def _expecti(max_everywhere: bool = False, reverse: bool = False, twice: bool = False,
+             chance_first: bool = False) -> Callable[[], dict]:
+    def expectimax_value(game, state):
+        player = game.to_move(state)
+
+        def value(s):
+            if chance_first and game.to_move(s) == "CHANCE":
+                return sum(p * value(game.result(s, a)) for a, p in game.outcomes(s))
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            if game.to_move(s) == "CHANCE":
+                pairs = game.outcomes(s)
+                total = 0.0
+                for a, p in (pairs[::-1] if reverse else pairs):
+                    child = game.result(s, a)
+                    if twice:
+                        value(child)
+                    total += p * value(child)
+                return total
+            acts = game.actions(s)
+            vals = [value(game.result(s, a)) for a in (acts[::-1] if reverse else acts)]
+            return max(vals) if max_everywhere or game.to_move(s) == player else min(vals)
+        return value(state)
+    return lambda: {"expectimax_value": expectimax_value}
+
+
+LAB06 = {
+    "expectimax-average": _ref06("expectimax_value", chance="min"),
+    "expectimax-probabilities": _ref06("expectimax_value", chance="uniform"),
+    "expectimax-max-min": _expecti(max_everywhere=True),
+    "expectimax-root-utility": _ref06("expectimax_value", view="mover"),
+    "expectimax-to-move": _ref06("expectimax_value", flip=True),
+    "expectimax-order-once": _expecti(reverse=True),
+    "expectimax-value-once": _expecti(twice=True),
+    "expectimax-cutoff": _expecti(chance_first=True),
+    "maxn-own-entry": _ref06("maxn_value", rule="player0"),
+    "maxn-first-best": _ref06("maxn_value", rule="last"),
+    "maxn-move-twice": _ref06("maxn_value", rule="depth"),
+    "maxn-players-order": _ref06("maxn_value", vector="reversed"),
+    "maxn-not-rotated": _ref06("maxn_value", vector="mover_first"),
+    "shallow-prunes": _shallow06("none"),
+    "shallow-on-equality": _shallow06("strict"),
+    "shallow-parent-bound-only": _shallow06("deep"),
+    "shallow-sum-bound": _shallow06("alphabeta"),
+}
+CORRECT["06_beyond_two_players"] = _lab06
+BREAKERS["06_beyond_two_players"] = LAB06

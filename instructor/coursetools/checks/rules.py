@@ -50,8 +50,8 @@ def alone(ids: set[str] | frozenset[str], constants: tuple[tuple[Any, str], ...]
     """Within the block, every list of cases a group gets from its ``data`` keeps only the items with an id in
     `ids` (lists without any case are left alone); `constants` are ``(module, name)`` lists of cases a group reads
     as they are, filtered alike; `hook(ids, met)`, a lab's own context manager, leaves out the inputs a group
-    reads elsewhere (lab 05's evaluated positions). Yields the ids met (each with the name a student reads), so a caller can tell a
-    listed id that no group has."""
+    reads elsewhere (lab 05's evaluated positions). Yields the ids met (each with the name a student reads), so
+    a caller can tell a listed id that no group has."""
     met: dict[str, str] = {}
     original = kit.drawn_order
 
