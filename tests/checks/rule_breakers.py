@@ -918,3 +918,130 @@ LAB06 = {
 }
 CORRECT["06_beyond_two_players"] = _lab06
 BREAKERS["06_beyond_two_players"] = LAB06
+
+
+# -- lab 07 ------------------------------------------------------------------------------------------
+
+def _lab07() -> dict[str, Any]:
+    from coursetools.checks.lab07 import reference as ref
+    return {"ucb1": ref.ucb1, "rollout": ref.rollout, "mcts_search": ref.mcts_search,
+            "mcts_decision": ref.mcts_decision}
+
+
+def _ref07(name: str, **kw: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from functools import partial
+
+        from coursetools.checks.lab07 import reference as ref
+        return {name: partial(getattr(ref, name), **kw)}
+    return make
+
+
+def _rollout07(kind: str) -> Callable[[], dict]:
+    def rollout(game, state, rng):
+        import random
+        if kind == "own-rng":
+            rng = random.Random(0)
+        if kind == "draw-first":
+            rng.random()
+        s = state
+        while not game.is_terminal(s):
+            acts = game.actions(s)
+            if kind == "two-draws":
+                rng.random()
+            s = game.result(s, rng.choice(acts))
+        return s
+    return lambda: {"rollout": rollout}
+
+
+def _mcts07(pop_last: bool = False, tie_last: bool = False, skip_terminal: bool = False) -> Callable:
+    """The lab's search with one rule broken (the decision over it when `decision`)."""
+    def mcts_search(game, state, iterations, rng, c=2 ** 0.5, clock=None):
+        from coursetools.checks.lab07 import reference as ref
+
+        def new(s, parent=None, action=None, player=None):
+            return ref.Node(s, parent, action, player, [] if game.is_terminal(s) else game.actions(s))
+        if clock is not None:
+            game = clock.watch(game)
+        root = new(state)
+        for _ in range(iterations):
+            if clock is not None and clock.expired():
+                break
+            node = root
+            while not node.untried and node.children:
+                scores = [ref.ucb1(ch.total, ch.visits, node.visits, c) for ch in node.children]
+                best = max(scores)
+                i = (len(scores) - 1 - scores[::-1].index(best)) if tie_last else scores.index(best)
+                node = node.children[i]
+            if node.untried:
+                a = node.untried.pop(-1 if pop_last else 0)
+                child = new(game.result(node.state, a), node, a, game.to_move(node.state))
+                node.children.append(child)
+                node = child
+            elif skip_terminal:
+                continue
+            s = ref.rollout(game, node.state, rng)
+            while node is not None:
+                node.visits += 1
+                if node.player is not None:
+                    node.total += game.utility(s, node.player)
+                node = node.parent
+        return root
+    return mcts_search
+
+
+def _decide07(**kw: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from functools import partial
+
+        from coursetools.checks.lab07 import reference as ref
+        return {"mcts_decision": partial(ref.mcts_decision, **kw)}
+    return make
+
+
+def _decision_twice(game, state, iterations, rng, c=2 ** 0.5, clock=None):
+    from coursetools.checks.lab07 import reference as ref
+    ref.mcts_search(game, state, iterations, rng, c, clock)
+    return ref.mcts_decision(game, state, iterations, rng, c, clock)
+
+
+def _decision_none(game, state, iterations, rng, c=2 ** 0.5, clock=None):
+    from coursetools.checks.lab07 import reference as ref
+    best = ref.best_child(ref.mcts_search(game, state, iterations, rng, c, clock))
+    return None if best is None else best.action
+
+
+def _decision_no_cap(game, state, iterations, rng, c=2 ** 0.5, clock=None):
+    """With a clock, iterations left out: the search runs until the clock expires."""
+    from coursetools.checks.lab07 import reference as ref
+    return ref.mcts_decision(game, state, iterations if clock is None else 10 ** 6, rng, c, clock)
+
+
+LAB07 = {
+    "ucb1-unvisited-infinity": _ref07("ucb1", bug="unvisited_zero"),
+    "ucb1-parent-over-child": _ref07("ucb1", bug="swapped"),
+    "ucb1-square-root": _ref07("ucb1", bug="no_sqrt"),
+    "ucb1-mean-reward": _ref07("ucb1", bug="parent_mean"),
+    "rollout-one-draw-per-move": _rollout07("two-draws"),
+    "rollout-terminal-no-draw": _rollout07("draw-first"),
+    "rollout-given-rng": _rollout07("own-rng"),
+    "search-untried-first": _ref07("mcts_search", select="children"),
+    "search-parent-visits": _ref07("mcts_search", counts="root"),
+    "search-selection-ties": lambda: {"mcts_search": _mcts07(tie_last=True)},
+    "search-one-child": _ref07("mcts_search", expand="all"),
+    "search-first-untried": lambda: {"mcts_search": _mcts07(pop_last=True)},
+    "search-rollout-outside-tree": _ref07("mcts_search", tree_rollout=True),
+    "search-reward-for-mover": _ref07("mcts_search", view="root"),
+    "search-reward-not-opponent": _ref07("mcts_search", view="opponent"),
+    "search-terminal-node": lambda: {"mcts_search": _mcts07(skip_terminal=True)},
+    "decision-most-visited": _decide07(rule="value"),
+    "decision-first-on-ties": _decide07(rule="last"),
+    "decision-search-once": lambda: {"mcts_decision": _decision_twice},
+    "decision-no-child": lambda: {"mcts_decision": _decision_none},
+    "clock-before-each-iteration": _decide07(honour_clock="never"),
+    "clock-iteration-finishes": _decide07(honour_clock="inside"),
+    "clock-watched-game": _decide07(honour_clock="unwatched"),
+    "clock-iterations-cap": lambda: {"mcts_decision": _decision_no_cap},
+}
+CORRECT["07_mcts"] = _lab07
+BREAKERS["07_mcts"] = LAB07

@@ -34,13 +34,16 @@ class Rule:
 
 def item_id(item: Any) -> str | None:
     """The id of an item of a list of cases: a `Case`'s id (or that of a tuple's first item), ``heaps (1, 2)`` for
-    the heaps of a Nim game (lab 01), None for anything else."""
+    the heaps of a Nim game (labs 01 and 02), ``row (3, 4, 10, 1.0)`` for a row of numbers (lab 07's UCB1 rows),
+    None for anything else."""
     if isinstance(item, tuple) and item and isinstance(item[0], kit.Case):
         item = item[0]
     if isinstance(item, kit.Case):
         return item.id
     if isinstance(item, tuple) and item and all(type(h) is int for h in item):
         return f"heaps {item!r}"
+    if isinstance(item, tuple) and item and all(type(h) in (int, float) for h in item):
+        return f"row {item!r}"
     return None
 
 
