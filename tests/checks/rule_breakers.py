@@ -1045,3 +1045,145 @@ LAB07 = {
 }
 CORRECT["07_mcts"] = _lab07
 BREAKERS["07_mcts"] = LAB07
+
+
+# -- lab 08 ------------------------------------------------------------------------------------------
+
+def _lab08() -> dict[str, Any]:
+    from coursetools.checks.lab08 import reference as ref
+    return {"td_update": ref.td_update, "move_values": ref.move_values, "self_play_episode": ref.self_play_episode,
+            "td_leaf_update": ref.td_leaf_update}
+
+
+def _ref08(name: str, **kw: Any) -> Callable[[], dict]:
+    def make() -> dict:
+        from functools import partial
+
+        from coursetools.checks.lab08 import reference as ref
+        return {name: partial(getattr(ref, name), **kw)}
+    return make
+
+
+def _td_in_place(weights, feats, target, alpha):
+    from course_lib.learning import value
+    v = value(weights, feats)
+    for i, f in enumerate(feats):
+        weights[i] += alpha * (target - v) * v * (1 - v) * f
+    return weights
+
+
+def _td_value_each_time(weights, feats, target, alpha):
+    from course_lib.learning import value
+    w = list(weights)
+    for i, f in enumerate(feats):
+        v = value(w, feats)
+        w[i] += alpha * (target - v) * v * (1 - v) * f
+    return w
+
+
+def _moves_reversed(game, state, weights):
+    from coursetools.checks.lab08 import reference as ref
+    return ref.move_values(game, state, weights)[::-1]
+
+
+def _play(best_last: bool = False, draw_if_epsilon: bool = False, in_place: bool = False,
+          shared_record: bool = False, carry: bool = False, value_after: bool = False) -> Callable[[], dict]:
+    """The lab's self-play with one rule broken."""
+    def make() -> dict:
+        box: list = [None]
+
+        def self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0):
+            from course_lib.learning import Step, features, value
+
+            from coursetools.checks.lab08 import reference as ref
+            w = weights if in_place else list(weights)
+            if shared_record:
+                w = list(weights)
+            trace = list(box[0]) if carry and box[0] is not None else [0.0] * len(w)
+            s, history = game.initial, []
+            while not game.is_terminal(s):
+                p = game.to_move(s)
+                f = features(s, p)
+                moves = ref.move_values(game, s, w)
+                best_value = max(v for _, v in moves)
+                picks = [a for a, v in moves if v == best_value]
+                best = picks[-1] if best_last else picks[0]
+                explore = (epsilon > 0 and rng.random() < epsilon) if draw_if_epsilon else rng.random() < epsilon
+                a = rng.choice(game.actions(s)) if explore else best
+                if value_after:
+                    f = features(game.result(s, a), p)
+                v = value(w, f)
+                target = dict(moves)[best]
+                error = target - v
+                new_trace = [-lam * e + v * (1 - v) * x for e, x in zip(trace, f)]
+                new = [x + alpha * error * e for x, e in zip(w, new_trace)]
+                if shared_record:  # one list each, changed in place: every record shows the last numbers
+                    trace[:] = new_trace
+                else:
+                    trace = new_trace
+                if in_place or shared_record:
+                    w[:] = new
+                else:
+                    w = new
+                history.append(Step(s, a, v, target, error, trace if shared_record else list(trace),
+                                    w if shared_record else list(w)))
+                s = game.result(s, a)
+            box[0] = trace
+            return w, history
+        return {"self_play_episode": self_play_episode}
+    return make
+
+
+def _leaf(finished_gradient: bool = False, updated_next: bool = False) -> Callable[[], dict]:
+    def td_leaf_update(game, weights, state, next_state, search, depth, alpha):
+        from course_lib.learning import LeafStep, features, reward, value
+        p = game.to_move(state)
+        w = list(weights)
+        leaf = search(state, depth, w)
+        if game.is_terminal(leaf):
+            v = reward(game, leaf, p)
+            grad = [v * (1 - v) * x for x in features(leaf, p)] if finished_gradient else [0.0] * len(w)
+        else:
+            f = features(leaf, p)
+            v = value(w, f)
+            grad = [v * (1 - v) * x for x in f]
+        if game.is_terminal(next_state):
+            target = reward(game, next_state, p)
+        else:
+            used = [x + alpha * 0.5 * g for x, g in zip(w, grad)] if updated_next else w
+            nleaf = search(next_state, depth, used)
+            if game.is_terminal(nleaf):
+                target = reward(game, nleaf, p)
+            else:
+                target = 1 - value(used, features(nleaf, game.to_move(next_state)))
+        error = target - v
+        return LeafStep(leaf, v, target, error, [x + alpha * error * g for x, g in zip(w, grad)])
+    return lambda: {"td_leaf_update": td_leaf_update}
+
+
+LAB08 = {
+    "td-slope": _ref08("td_update", bug="no_slope"),
+    "td-error-sign": _ref08("td_update", bug="sign"),
+    "td-new-list": lambda: {"td_update": _td_in_place},
+    "td-value-once": lambda: {"td_update": _td_value_each_time},
+    "moves-terminal-reward": _ref08("move_values", bug="no_reward"),
+    "moves-one-minus-opponent": _ref08("move_values", bug="view"),
+    "moves-actions-order": lambda: {"move_values": _moves_reversed},
+    "play-value-before-move": _play(value_after=True),
+    "play-best-first": _play(best_last=True),
+    "play-one-draw": _play(draw_if_epsilon=True),
+    "play-target-best-move": _ref08("self_play_episode", bug="explore_value"),
+    "play-target-not-own-value": _ref08("self_play_episode", bug="current"),
+    "play-weights-unchanged": _play(in_place=True),
+    "play-record-copies": _play(shared_record=True),
+    "trace-minus-lam": _ref08("self_play_episode", bug="no_sign"),
+    "trace-decays": _ref08("self_play_episode", bug="no_decay"),
+    "trace-new-each-game": _play(carry=True),
+    "leaf-features": _ref08("td_leaf_update", bug="root"),
+    "leaf-view-searched-player": _ref08("td_leaf_update", bug="view"),
+    "leaf-next-searched": _ref08("td_leaf_update", bug="next_static"),
+    "leaf-finished-no-gradient": _leaf(finished_gradient=True),
+    "leaf-weights-before": _leaf(updated_next=True),
+}
+CORRECT["08_learning"] = _lab08
+BREAKERS["08_learning"] = LAB08
