@@ -1012,9 +1012,10 @@ def _decision_none(game, state, iterations, rng, c=2 ** 0.5, clock=None):
 
 
 def _decision_no_cap(game, state, iterations, rng, c=2 ** 0.5, clock=None):
-    """With a clock, iterations left out: the search runs until the clock expires."""
+    """With a clock, iterations left out: the search runs until the clock expires (here: at most 50 times the
+    iterations, so that a tree completed before the budget does not loop for ever)."""
     from coursetools.checks.lab07 import reference as ref
-    return ref.mcts_decision(game, state, iterations if clock is None else 10 ** 6, rng, c, clock)
+    return ref.mcts_decision(game, state, iterations if clock is None else 50 * iterations, rng, c, clock)
 
 
 LAB07 = {
