@@ -31,8 +31,8 @@ RULES = [
          "Visit the children in order, and value each child once.",
          ("three-gambles", "max-chance-min", "depth-four")),
     Rule("expectimax-cutoff", "expectimax_value", "expectimax_dice",
-         "given `CutOff(game, depth, evaluate)` (from `course_lib.games`, it passes chance nodes through), your "
-         "`expectimax_value` becomes a depth-limited expectimax.",
+         "Test `game.is_terminal(s)` first, before asking who moves: under `CutOff` a chance node at the depth "
+         "limit is terminal too, and its utility is the evaluation's guess.",
          ("pig-cut-1", "pig-cut-3")),
     Rule("maxn-own-entry", "maxn_value", "maxn_trees",
          "Elsewhere the player to move, `game.to_move(s)`, keeps the first child whose entry for her is largest.",
