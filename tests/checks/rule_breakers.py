@@ -1182,6 +1182,14 @@ def _leaf(finished_gradient: bool = False, updated_next: bool = False) -> Callab
     return lambda: {"td_leaf_update": td_leaf_update}
 
 
+def _leaf_in_place(game, weights, state, next_state, search, depth, alpha):
+    """The lab's update, written into the list of weights it was given."""
+    from coursetools.checks.lab08 import reference as ref
+    step = ref.td_leaf_update(game, weights, state, next_state, search, depth, alpha)
+    weights[:] = step.weights
+    return step
+
+
 LAB08 = {
     "td-slope": _ref08("td_update", bug="no_slope"),
     "td-error-sign": _ref08("td_update", bug="sign"),
@@ -1205,6 +1213,7 @@ LAB08 = {
     "leaf-next-searched": _ref08("td_leaf_update", bug="next_static"),
     "leaf-finished-no-gradient": _leaf(finished_gradient=True),
     "leaf-weights-before": _leaf(updated_next=True),
+    "leaf-new-list": lambda: {"td_leaf_update": _leaf_in_place},
 }
 CORRECT["08_learning"] = _lab08
 BREAKERS["08_learning"] = LAB08

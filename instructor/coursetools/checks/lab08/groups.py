@@ -413,8 +413,12 @@ def leaf_play(fn: Callable[..., Any], case: Case, student: bool) -> list[tuple[L
         asked: list = []
         if student:
             where = f"on {case.name}, update {t + 1}"
-            got = _leaf_step(common.call(fn, game, list(w), s, nxt, _lent_search(case, asked, w), depth, alpha,
+            given = list(w)
+            got = _leaf_step(common.call(fn, game, given, s, nxt, _lent_search(case, asked, w), depth, alpha,
                                          where=where), where)
+            if not close(given, list(w)):
+                common.fail(f"td_leaf_update {where} changed the list of weights it was given: {list(w)} became "
+                            f"{given}.", KEEP_WEIGHTS_HINT)
         else:
             got = fn(game, list(w), s, nxt, partial(ref.pv_leaf, game), depth, alpha)
         out.append((got, asked, list(w)))

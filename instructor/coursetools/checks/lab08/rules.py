@@ -77,6 +77,10 @@ RULES = [
     Rule("leaf-finished-no-gradient", "td_leaf_update", "td_leaf",
          "A finished leaf's value does not depend on the weights: they stay as they are;",
          ("o-wins-depth-3",)),
+    Rule("leaf-new-list", "td_leaf_update", "td_leaf",
+         "return `LeafStep(leaf, v, target, error, new_weights)`, the new weights as a new list (leave the list you "
+         "were given unchanged).",
+         ("hand-depth-2", "hand-depth-1", "o-wins-depth-3")),
     Rule("leaf-weights-before", "td_leaf_update", "td_leaf",
          "With `p = game.to_move(state)`, and the weights as they are **before** the update for everything:",
          ("hand-depth-2", "hand-depth-1", "o-wins-depth-3")),
