@@ -304,7 +304,9 @@ def clock() -> list[Case]:
             cases = budgeted(f"{prefix}-{i + 1}", f"{tag}a uniform random tree #{i + 1}", tree, tree.initial, 4,
                              node_evaluation(f"{tag}clock {i}"))
             out += _one_of_each_kind(rng, cases)
-    return out + student_cases()
+    out += student_cases()
+    # the budgets beyond all depths come last: a search the earlier cases fail is told about them first
+    return [c for c in out if not c.id.endswith("@beyond")] + [c for c in out if c.id.endswith("@beyond")]
 
 
 #: The kinds of budget a seeded position of the clock group is checked with, one each, whatever the draw.
