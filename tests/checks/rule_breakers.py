@@ -897,25 +897,6 @@ def _expecti(max_everywhere: bool = False, reverse: bool = False, twice: bool = 
     return lambda: {"expectimax_value": expectimax_value}
 
 
-def _shallow_same_player(game, state, max_sum):
-    """Shallow pruning that also prunes at a node of the parent's own player."""
-    players = list(game.players)
-
-    def value(s, bound):
-        if game.is_terminal(s):
-            return game.utilities(s)
-        j = players.index(game.to_move(s))
-        best = None
-        for a in game.actions(s):
-            v = value(game.result(s, a), None if best is None else best[j])
-            if best is None or v[j] > best[j]:
-                best = v
-            if bound is not None and best[j] >= max_sum - bound:
-                return best
-        return best
-    return value(state, None)
-
-
 LAB06 = {
     "expectimax-average": _ref06("expectimax_value", chance="min"),
     "expectimax-probabilities": _ref06("expectimax_value", chance="uniform"),
@@ -934,7 +915,6 @@ LAB06 = {
     "shallow-on-equality": _shallow06("strict"),
     "shallow-parent-bound-only": _shallow06("deep"),
     "shallow-sum-bound": _shallow06("alphabeta"),
-    "shallow-same-player": lambda: {"maxn_shallow_value": _shallow_same_player},
 }
 CORRECT["06_beyond_two_players"] = _lab06
 BREAKERS["06_beyond_two_players"] = LAB06

@@ -148,10 +148,6 @@ def shallow_trees() -> list[Case]:
         _case("sums-below-12", "sums below max_sum = 12",
               _tree([[(4, 3, 2), (2, 2, 2)], [(1, 8, 0), (9, 0, 0)], [(5, 1, 1)]]), args=(12,)),
         _case("terminal-root", "a terminal root", _tree((2, 3, 5)), args=m),
-        # P1 moves twice: a node of the parent's own player takes no bound from it, and prunes nothing
-        _case("p1-twice", "P1 moves twice in a row (no pruning at a node of the parent's own player)",
-              GameTree.from_mapping({"root": ("P1", ["l", "a"]), "l": (6, 2, 2), "a": ("P1", ["a1", "a2"]),
-                                     "a1": (5, 3, 2), "a2": (9, 0, 1)}, root="root"), args=m),
         # a node told nothing never stops, even when its player's entry reaches max_sum (a bound of 0 would cut)
         _case("first-child-reaches-max-sum", "a first child whose player reaches max_sum",
               _tree([[(1, 9, 0), (0, 10, 0), (2, 1, 7)], [(6, 4, 0)], [(3, 3, 4), (7, 0, 3)]]), args=m),

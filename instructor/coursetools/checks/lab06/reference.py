@@ -172,7 +172,7 @@ def maxn_shallow_value(game: Any, state: Any, max_sum: float, variant: str = "sh
             if best is None or v[j] > best[j]:
                 best = v
             for who, bound in bounds:
-                if who == me and variant != "alphabeta":  # alpha-beta's rule knows no "same player"
+                if who == me:
                     continue
                 i = players.index(who)
                 if variant in ("shallow", "deep") and best[j] >= max_sum - bound:

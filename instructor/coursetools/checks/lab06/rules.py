@@ -62,10 +62,6 @@ RULES = [
     Rule("shallow-parent-bound-only", "maxn_shallow_value", "maxn_shallow",
          "it uses the bound of the **parent** only.",
          ("deep-would-differ",)),
-    Rule("shallow-same-player", "maxn_shallow_value", "maxn_shallow",
-         "You may assume utilities are nonnegative, sum to at most `max_sum`, and that a node's player differs from "
-         "its parent's (otherwise do not prune there).",
-         ("p1-twice",)),
     Rule("shallow-sum-bound", "maxn_shallow_value", "maxn_shallow",
          "As soon as that child has found a vector `best` with `best[j] >= max_sum - bound`, it can stop",
          ("three-levels", "three-levels-from-p2", "deep-would-differ")),
