@@ -71,6 +71,10 @@ class CutOff(Game):
         """``(action, probability)`` pairs of a chance node of the wrapped game."""
         return self.game.outcomes(state.state)
 
+    def probability(self, state: CutState, action: Any) -> float:
+        """The probability of outcome `action` at a chance node of the wrapped game."""
+        return self.game.probability(state.state, action)
+
     def display(self, state: CutState) -> str:
         return f"{self.game.display(state.state)}\n({state.plies} of {self.depth} plies played)"
 

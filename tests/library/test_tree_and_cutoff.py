@@ -96,6 +96,9 @@ def test_cutoff_passes_chance_through_for_expectimax():
     deep = CutOff(pig, 50)
     assert deep.to_move(deep.start(pig.result(state, "roll"))) == "CHANCE"
     assert deep.outcomes(deep.start(pig.result(state, "roll"))) == pig.outcomes(pig.result(state, "roll"))
+    air = pig.result(state, "roll")
+    assert [deep.probability(deep.start(air), face) for face, _ in pig.outcomes(air)] == \
+        [pig.probability(air, face) for face, _ in pig.outcomes(air)], "probability passes through as outcomes does"
     assert expectimax_value(deep, deep.start(state)) == pytest.approx(expectimax_value(pig, state))
     cut = CutOff(pig, 1, lambda s, player: 0.25)
     assert expectimax_value(cut, cut.start(state)) == pytest.approx(0.25), "every branch cut after one ply"

@@ -9,6 +9,7 @@ Adding a case is one row: a tree id in `TREE_IDS`, a key in `KEYS`, a position, 
 
 from __future__ import annotations
 
+import math
 import random
 import zlib
 from typing import Any, Callable
@@ -250,7 +251,7 @@ def generated_per_depth(case: Case, max_depth: int, **flags: Any) -> list[int]:
 
 def budgets(case: Case) -> list[tuple[str, int]]:
     """Node budgets for one case: none left, inside depth 1, exactly at the end of each depth,
-    one node more, and half-way through each later depth."""
+    one node more, half-way through each later depth, and more than all depths need (``beyond``)."""
     max_depth = case.args[0]
     done = generated_per_depth(case, max_depth)
     out = [("zero", 0), ("inside-1", max(1, done[0] // 2))]
@@ -259,6 +260,7 @@ def budgets(case: Case) -> list[tuple[str, int]]:
         if d < max_depth:
             out.append((f"end-{d}+1", done[d - 1] + 1))
             out.append((f"mid-{d + 1}", (done[d - 1] + done[d]) // 2))
+    out.append(("beyond", 2 * done[-1] + 1))  # more than every depth up to max_depth needs: max_depth stops it
     seen, unique = set(), []
     for id, n in out:
         if n not in seen:
@@ -302,7 +304,9 @@ def clock() -> list[Case]:
             cases = budgeted(f"{prefix}-{i + 1}", f"{tag}a uniform random tree #{i + 1}", tree, tree.initial, 4,
                              node_evaluation(f"{tag}clock {i}"))
             out += _one_of_each_kind(rng, cases)
-    return out + student_cases()
+    out += student_cases()
+    # the budgets beyond all depths come last: a search the earlier cases fail is told about them first
+    return [c for c in out if not c.id.endswith("@beyond")] + [c for c in out if c.id.endswith("@beyond")]
 
 
 #: The kinds of budget a seeded position of the clock group is checked with, one each, whatever the draw.
@@ -322,7 +326,7 @@ def _one_of_each_kind(rng: random.Random, cases: list[Case]) -> list[Case]:
         same = [c for c in cases if _kind(c) == kind and c not in out]
         if same:
             out.append(rng.choice(same))
-    rest = [c for c in cases if c not in out]
+    rest = [c for c in cases if c not in out and _kind(c) != "beyond"]
     out += rng.sample(rest, min(len(BUDGET_KINDS) - len(out), len(rest)))
     return out
 
@@ -344,3 +348,23 @@ def student_cases() -> list[Case]:
 def clock_public() -> list[Case]:
     """The fixed cases of the clock group (golden files)."""
     return [c for c in clock() if not c.id.startswith(("random-", "secret-", "yours-"))]
+
+
+# -- a table kept from an earlier search ---------------------------------------------------------------
+
+#: (tree id, depth of the first search from the root, node searched again, its depth): the node's entry, stored by
+#: the first search, answers the second one, which then values and generates nothing (a state cut off at depth 0,
+#: a terminal state searched to the end of the game).
+KEPT = [("sixteen", 2, "P1.1", 0), ("unbalanced", 2, "P1.1", 0), ("unbalanced", 2, "L.0", math.inf)]
+
+
+def kept_tables() -> list[Case]:
+    """Two searches with one table: ``alphabeta_tt_value(tree, root, table, first, evaluate)``, then
+    ``alphabeta_tt_value(tree, node, table, depth, evaluate)``; the case's arguments are (first, depth, evaluate)."""
+    out = []
+    for id, first, node, depth in KEPT:
+        tree = trees.tree(id)
+        out.append(Case(f"kept-{id}-{node}", f"{trees.name(id)}: the root searched with depth={first}, then {node} "
+                        f"with depth={depth} and the same table", tree, node,
+                        (first, depth, node_evaluation(trees.name(id)))))
+    return out

@@ -28,6 +28,7 @@ from .. import common, kit
 from ..kit import Case, Run
 from . import cases as data
 from . import reference as ref
+from . import tables
 from .notes import deepening_where, ordered_notes
 from .tables import short
 
@@ -416,4 +417,5 @@ GOLDEN = {
     "iterative_deepening": (lambda: [c for c in data.deepening() if not c.id.startswith(("random", "secret"))],
                             ref.id_model()),
     "deepening_clock": (data.clock_public, ref.id_model()),
+    "tt_kept": (data.kept_tables, lambda g, s, t, d, e: tables.kept_model(g, s, t, d, g.evaluator(e))),
 }

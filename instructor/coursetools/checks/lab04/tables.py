@@ -459,5 +459,36 @@ def check_tt_depth(alphabeta_tt_value: Callable) -> int:
                 n += 1
             check_entries(table, _game_truth(solver, player), case=where, game=game, full_depth=False,
                           is_state=_state_of(game), explain=calls)
+    return n + _kept(alphabeta_tt_value)
+
+
+KEPT_HINT = ("look the state up first, before anything else (at depth 0 and at a terminal state too): an entry "
+             "(v, flag, d) with d >= depth answers when it is EXACT, and a terminal state is stored as "
+             "(utility, EXACT, math.inf), since the end of the game is the same at any depth")
+
+
+def kept_model(game: Any, state: Any, first: int, depth: float, evaluate: Callable) -> Any:
+    """The lab's table search of the root with depth `first`, then of `state` with `depth` and the same table."""
+    table: dict = {}
+    ref.tt_visits(game, game.initial, table, first, evaluate)
+    return ref.tt_visits(game, state, table, depth, evaluate)[0]
+
+
+def _kept(alphabeta_tt_value: Callable) -> int:
+    """A state searched again with the table kept from a search of the root: its entry answers at once."""
+    def twice(game: Any, state: Any, first: int, depth: float, evaluate: Callable) -> Any:
+        table: dict = {}
+        common.call(alphabeta_tt_value, game, game.initial, table, first, evaluate,
+                    where=f"on the root with depth={first} (the first search)")
+        return alphabeta_tt_value(game, state, table, depth, evaluate)
+
+    n = 0
+    for c in data.kept_tables():
+        first, depth, evaluate = c.args
+        compare("alphabeta_tt_value", twice, kept_model, c.game, c.state, case=c.name,
+                args=lambda g, f=first, d=depth, e=evaluate: (f, d, g.evaluator(e)),
+                hints={"leaves": f"the first search stored an entry for {c.state} that answers the second one: "
+                                 + KEPT_HINT, "result": KEPT_HINT})
+        n += 1
     return n
 

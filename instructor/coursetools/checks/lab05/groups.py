@@ -266,7 +266,9 @@ def check_connect_four_windows(connect_four_windows: Callable[..., Any]) -> int:
     """Open windows weighted 1, 3, 9, over 9 * windows + 1, on sampled positions, for both players, exactly."""
     game = pos.CONNECT_FOUR
     positions = [s for _, s in pos.connect_four_series()] + pos.connect_four_states("connect_four_windows")
-    return exact_values(connect_four_windows, "connect_four_windows", _both_players(game, positions), ref.windows,
+    inputs = _both_players(game, positions) + [(f"{what} for {p!r}", (s, p)) for what, s in
+                                               pos.connect_four_sizes("connect_four_windows") for p in game.players]
+    return exact_values(connect_four_windows, "connect_four_windows", inputs, ref.windows,
                         ref.WINDOWS_MISTAKES, lambda args: game.display(args[0]),
                         "For each window count the player's discs and the opponent's: a window with discs of one "
                         "side only adds 1, 3 or 9 (one, two, three discs) to that side; return the player's total "

@@ -102,6 +102,31 @@ def connect_four_states(group: str) -> list[ConnectFourState]:
     return out
 
 
+#: Boards other than 6 x 7 (rows, columns): a state knows its own size, and an evaluation must read it there.
+OTHER_SIZES = ((5, 5), (4, 6), (7, 8))
+
+
+def connect_four_sizes(group: str, per_size: int = 3) -> list[tuple[str, ConnectFourState]]:
+    """(label, state) of positions on `OTHER_SIZES` boards, played at random from the empty board (public ones
+    fixed; a secret seed adds as many)."""
+    out = []
+    for tag, rng, count in rngs(group + "/sizes", per_size, per_size):
+        for rows, cols in OTHER_SIZES:
+            game = ConnectFour(rows, cols)
+            for i in range(count):
+                for _attempt in range(50):
+                    s = game.initial
+                    for _ in range(rng.randint(3, rows * cols // 2)):
+                        if game.is_terminal(s):
+                            break
+                        s = game.result(s, rng.choice(game.actions(s)))
+                    if not game.is_terminal(s):
+                        break
+                label = "a" if tag == "random" else "a secret"
+                out.append((f"{label} {rows}x{cols} position #{i + 1}", s))
+    return out
+
+
 def _c4_state(rows: list[str], to_move: str = "X") -> ConnectFourState:
     """A 6x7 state from a picture (top row first); heights from the discs."""
     board = "".join(rows)

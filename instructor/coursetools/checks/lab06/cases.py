@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from course_lib.games import GameTree
+from course_lib.games import CutOff, GameTree
 from course_lib.games.dice import PigRace
 
 from .. import kit
@@ -78,7 +78,17 @@ def dice() -> list[Case]:
              five.state(4, 1, 2, "B", 4)),
         Case("pig-forced-hold", "no roll left: A can only hold", small, small.state(1, 2, 2, "A", 0)),
         Case("pig-fair-die", "a fair six-sided die, target 5, 3 rolls", fair, fair.initial),
+        *[Case(f"pig-cut-{d}", f"the first game seen {d} plies deep (CutOff, banks compared at the cut-off): the "
+               f"cut-off falls on {'the die in the air' if d % 2 else 'decisions'}", cut, cut.initial)
+          for d in (1, 2, 3) for cut in [CutOff(small, d, bank_guess)]],
     ]
+
+
+def bank_guess(state: Any, player: Any) -> float:
+    """A guess at a cut-off of PigRace: the banks' difference for `player`, over 10 (the turn total counts too)."""
+    a, b = state.scores
+    a, b = (a + state.turn_total, b) if state.player == "A" else (a, b + state.turn_total)
+    return (a - b) / 10 if player == "A" else (b - a) / 10
 
 
 def maxn_trees() -> list[Case]:

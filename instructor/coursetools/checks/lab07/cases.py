@@ -185,4 +185,9 @@ def clocks() -> list[Case]:
              "P1.0", (50, 2, SQRT2, 3)),
         Case("zero-budget", "Tic-Tac-Toe, a budget of 0 (no iteration may start)", TTT,
              position(TTT, (1, 1), (0, 0)), (80, 4, SQRT2, 0)),
+        # the iterations run out before the budget: `iterations` still caps the search
+        Case("ttt-iterations-first", "Tic-Tac-Toe after one move, 12 iterations and a budget of 400 generated states",
+             TTT, position(TTT, (1, 1)), (12, 6, SQRT2, 400)),
+        Case("tree-iterations-first", "the depth-3 tree, 3 iterations and a budget of 40 generated states",
+             depth_three(), "P1.0", (3, 8, SQRT2, 40)),
     ]

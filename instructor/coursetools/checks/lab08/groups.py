@@ -104,7 +104,18 @@ def check_td_update(td_update: Callable[..., Any]) -> int:
             f"Each weight moves by alpha * error * v * (1 - v) * feature, so weight {j} goes from {w[j]:.4g} to "
             f"{want[j]:.4g}.\nYours returned {got[j]:.4g}.",
             _known(named, len(observed), "Compute v = value(weights, features) once, before changing any weight."))
+    for case in todo:  # the list given is the caller's: it must come back as it was
+        w, f, target, alpha = case.args
+        given = list(w)
+        common.call(td_update, given, list(f), target, alpha, where=f"on {case.name}")
+        if not close(given, list(w)):
+            common.fail(f"td_update on {case.name} changed the list of weights it was given: {list(w)} became "
+                        f"{given}.", KEEP_WEIGHTS_HINT)
     return len(todo)
+
+
+KEEP_WEIGHTS_HINT = ("return the new weights as a new list (new = [w + ... for w, f in zip(weights, features)]) and "
+                     "leave the list you were given unchanged: its caller still holds it")
 
 
 # -- move_values ----------------------------------------------------------------------------------------
@@ -168,8 +179,12 @@ def play(fn: Callable[..., Any], case: Case, student: bool) -> list[tuple[list, 
     w, out = list(w0), []
     for g in range(games):
         where = f"on {case.name}, game {g + 1}"
-        got = common.call(fn, case.game, list(w), rng, alpha, epsilon, *extra, where=where) if student else \
-            fn(case.game, list(w), rng, alpha, epsilon, *extra)
+        given = list(w)
+        got = common.call(fn, case.game, given, rng, alpha, epsilon, *extra, where=where) if student else \
+            fn(case.game, given, rng, alpha, epsilon, *extra)
+        if student and not close(given, list(w)):
+            common.fail(f"self_play_episode {where} changed the list of weights it was given: {list(w)} became "
+                        f"{given}.", KEEP_WEIGHTS_HINT)
         if not isinstance(got, tuple) or len(got) != 2 or not isinstance(got[1], list):
             common.fail(f"self_play_episode {where} should return (weights, record), the record a list of Steps; it "
                         f"returned {got!r:.120}")
@@ -398,8 +413,12 @@ def leaf_play(fn: Callable[..., Any], case: Case, student: bool) -> list[tuple[L
         asked: list = []
         if student:
             where = f"on {case.name}, update {t + 1}"
-            got = _leaf_step(common.call(fn, game, list(w), s, nxt, _lent_search(case, asked, w), depth, alpha,
+            given = list(w)
+            got = _leaf_step(common.call(fn, game, given, s, nxt, _lent_search(case, asked, w), depth, alpha,
                                          where=where), where)
+            if not close(given, list(w)):
+                common.fail(f"td_leaf_update {where} changed the list of weights it was given: {list(w)} became "
+                            f"{given}.", KEEP_WEIGHTS_HINT)
         else:
             got = fn(game, list(w), s, nxt, partial(ref.pv_leaf, game), depth, alpha)
         out.append((got, asked, list(w)))
