@@ -175,8 +175,10 @@ COMMANDS = {
 }
 
 
-# The commands that write the term's private files: the gradebook, submitted/, autograded/, feedback/, exports/.
-PRIVATE_WRITERS = ("archive-term", "export", "feedback", "grade", "hand-out", "rebuild-gradebook", "zip-collect")
+# The commands that write the term's private files: the gradebook, submitted/, autograded/, feedback/, exports/, the
+# tool's LTI key (due-date may be the first to open the gradebook, and so make it).
+PRIVATE_WRITERS = ("archive-term", "due-date", "export", "feedback", "grade", "hand-out", "lti-key", "push-grades",
+                   "rebuild-gradebook", "similarity", "zip-collect")
 
 
 def main(argv: list[str] | None = None) -> int:
