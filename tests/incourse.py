@@ -14,10 +14,13 @@ def run_coursetools(course: Path, *argv: str) -> subprocess.CompletedProcess:
     from coursetools.cli import main
 
     out, err, here = io.StringIO(), io.StringIO(), os.getcwd()
+    mask = os.umask(0o022)  # the commands that write private files set 077: give this process its own back after
+    os.umask(mask)
     os.chdir(course)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(list(argv))
     finally:
         os.chdir(here)
+        os.umask(mask)
     return subprocess.CompletedProcess(["coursetools", *argv], code, out.getvalue(), err.getvalue())

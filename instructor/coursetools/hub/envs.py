@@ -38,7 +38,9 @@ def server_python() -> str:
 
 
 def _run(cmd: list[str], what: str, **kw) -> None:
-    proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    # umask 022 whatever the caller's: the students' environment is read and run by every account (the instructor's
+    # is closed to its owner afterwards, by its mode)
+    proc = subprocess.run(cmd, capture_output=True, text=True, umask=0o022, **kw)
     if proc.returncode:
         raise EnvError(f"{what} failed ({' '.join(cmd[:4])} ...):\n{(proc.stdout + proc.stderr)[-3000:]}")
 
