@@ -35,6 +35,8 @@ from coursetools.hub import envs
 from coursetools.labs import labs_in
 from coursetools.quality.processes import free_port, stop
 
+SEED_FILE = "secret-seed"
+
 COURSE_ID = "adversarial-search"
 SERVICE = "self-check"
 TEACHER, STUDENTS = "course-teacher", ("course-ann", "course-bob")
@@ -152,8 +154,18 @@ def make_course(server: Server) -> None:
             for part in ("source", "release"):
                 if (server.root / part / lab).is_dir():
                     shutil.copytree(server.root / part / lab, server.course / part / lab)
+    seed = server.private / SEED_FILE
+    if not seed.is_file():  # the course's secret seed: the hidden cases of checks and grading are drawn from it
+        fd = os.open(seed, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(os.environ.get("COURSE_SECRET_SEED") or secrets.token_urlsafe(24))
     give(server.private, server.teacher)
     _run(["chmod", "-R", "go-rwx", str(server.private)], f"making {server.private} the teacher's only")
+
+
+def secret_seed(server: Server) -> str:
+    """The course's secret seed (``teacher/secret-seed``, the teacher's only), which the self-check's worker needs."""
+    return (server.private / SEED_FILE).read_text().strip()
 
 
 def config_dirs(server: Server, layout: Layout) -> tuple[Path, Path]:
@@ -206,6 +218,7 @@ def hub_config(server: Server, student: Path, instructor: Path, services: dict[s
     service_port = free_port()
     py = str(instructor / "bin" / "python")
     teacher_env = user_env(server.teacher, instructor, JUPYTER_CONFIG_PATH=str(configs[1]), **services)
+    worker_env = {**teacher_env, "COURSE_SECRET_SEED": secret_seed(server)}  # in the Hub's config, root's only
     student_env = {"PATH": f"{student}/bin:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
                    "JUPYTER_CONFIG_PATH": str(configs[0]), "COURSE_CHECK_URL": server.service_url}
     services_list = [
@@ -213,7 +226,7 @@ def hub_config(server: Server, student: Path, instructor: Path, services: dict[s
          "command": [py, "-m", "coursetools", "serve", "--host", "127.0.0.1", "--port", str(service_port)],
          "environment": teacher_env, "display": False},
         {"name": f"{SERVICE}-worker", "user": server.teacher, "cwd": str(server.course),
-         "command": [py, "-m", "coursetools", "worker"], "environment": teacher_env},
+         "command": [py, "-m", "coursetools", "worker"], "environment": worker_env},
     ]
     return f'''# Written by `coursetools server` (instructor/coursetools/hub/server.py); docs/server.md says what to change.
 c = get_config()  # noqa: F821
@@ -329,6 +342,7 @@ def summary(server: Server) -> str:
             formgrader in its own tab: {server.url}/user/{server.teacher}/formgrader
             hand a lab out from the teacher's terminal: coursetools hand-out 01_game_trees
   self-check service: {server.service_url}/ (a Hub service, run as {server.teacher}, with one worker)
+  the course's secret seed (the hidden cases are drawn from it): {server.private / SEED_FILE}, the teacher's only
   the Hub's config and log: {server.hub_dir}; the exchange: {server.folder / 'exchange'} (check-server: safe)
 to stop: Ctrl+C (or kill -TERM {os.getpid()}); the accounts stay: userdel --remove NAME removes one"""
 
