@@ -19,8 +19,10 @@ file is read, so save first: it says so when the file does not hold the code you
 notebook. Standard library only.
 
 On the course's JupyterHub nothing needs setting: the Hub gives your server the service's address
-(``COURSE_CHECK_URL``) and a token of its own for you (``JUPYTERHUB_API_TOKEN``), and the service asks the Hub
-who you are. A ``COURSE_CHECK_TOKEN`` you set still takes precedence.
+(``COURSE_CHECK_URL``), says it is the course's Hub (``COURSE_CHECK_HUB=1``) and gives a token of its own for you
+(``JUPYTERHUB_API_TOKEN``), and the service asks the Hub who you are. The Hub's token is sent only there: on any
+other JupyterHub (Binder, a university's) it stays home, and a ``COURSE_CHECK_TOKEN`` is needed. A
+``COURSE_CHECK_TOKEN`` you set always takes precedence.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from typing import Any
 
 URL_ENV, TOKEN_ENV, LAB_ENV = "COURSE_CHECK_URL", "COURSE_CHECK_TOKEN", "COURSE_CHECK_LAB"
 HUB_TOKEN_ENV = "JUPYTERHUB_API_TOKEN"  # a JupyterHub server's token for its user, which its kernels inherit
+COURSE_HUB_ENV = "COURSE_CHECK_HUB"  # "1" only on the course's own Hub, whose service may see that token
 LAB_NAME = re.compile(r"\b(\d\d_[a-z][a-z0-9_]*[a-z0-9])\b")
 
 
@@ -233,10 +236,17 @@ def post(url: str, token: str, lab: str, notebook: bytes, timeout: float) -> dic
                                f"(is {URL_ENV} right?)") from None
 
 
+def hub_token() -> str:
+    """The Hub's token for this user, on the course's own Hub only (anywhere else, "")."""
+    if os.environ.get(COURSE_HUB_ENV, "").strip() != "1":
+        return ""
+    return os.environ.get(HUB_TOKEN_ENV, "").strip()
+
+
 def check_online(lab: str | None = None, *, path: str | os.PathLike | None = None, url: str | None = None,
                  token: str | None = None, timeout: float = 300.0) -> Answer:
     """Check this notebook online with the course's hidden tests (never changes your grade); see the module."""
-    token = token or os.environ.get(TOKEN_ENV, "").strip() or os.environ.get(HUB_TOKEN_ENV, "").strip()
+    token = token or os.environ.get(TOKEN_ENV, "").strip() or hub_token()
     if not token:
         raise CheckOnlineError(f"no token configured: set {TOKEN_ENV} to the personal token your teacher sent "
                                f"(os.environ['{TOKEN_ENV}'] = 'sc_...')")

@@ -86,7 +86,8 @@ def test_a_kernel_checks_with_the_hubs_token_and_only_as_its_own_student(hub, tm
     entry = pwd.getpwnam(ANN)
     os.chown(notebook, entry.pw_uid, entry.pw_gid)
     # What a kernel of ann's server does: course_lib.check_online() with nothing set by her.
-    kernel_env = {k: ann_env[k] for k in ("JUPYTERHUB_API_TOKEN", "COURSE_CHECK_URL", "JUPYTERHUB_USER")}
+    kernel_env = {k: ann_env[k] for k in ("JUPYTERHUB_API_TOKEN", "COURSE_CHECK_URL", "COURSE_CHECK_HUB",
+                                          "JUPYTERHUB_USER")}
     code = (f"import course_lib\nanswer = course_lib.check_online(path={str(notebook)!r})\n"
             "print(answer.summary())")
     proc = hub.as_user(ANN, [str(hub.student_env / "bin" / "python"), "-c", code], env=kernel_env, timeout=900)

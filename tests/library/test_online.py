@@ -14,7 +14,7 @@ import nbformat
 import pytest
 from jupyter_client.manager import start_new_kernel
 
-from course_lib.online import Answer, lab_of
+from course_lib.online import Answer, CheckOnlineError, check_online, hub_token, lab_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,6 +97,19 @@ def test_plain_errors_and_save_first_in_a_real_kernel(kernel, tmp_path):
     assert len(errors) == 1 and errors[0]["traceback"][0].startswith(
         f"check_online: the self-check service at {url} is unreachable"), errors
     assert hashlib.sha256(nb.read_bytes()).hexdigest() == before  # never written
+
+
+def test_the_hubs_token_goes_only_to_the_courses_own_hub(monkeypatch):
+    """On another JupyterHub (Binder, a university's) the server's token stays home: no check without a course token."""
+    monkeypatch.delenv("COURSE_CHECK_TOKEN", raising=False)
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "the-other-hubs-token")
+    monkeypatch.setenv("COURSE_CHECK_URL", "http://127.0.0.1:9/services/self-check")
+    monkeypatch.delenv("COURSE_CHECK_HUB", raising=False)
+    assert hub_token() == ""
+    with pytest.raises(CheckOnlineError, match="no token configured"):
+        check_online("02_minimax")
+    monkeypatch.setenv("COURSE_CHECK_HUB", "1")  # what the course's own Hub gives its students' servers
+    assert hub_token() == "the-other-hubs-token"
 
 
 def test_lab_from_the_file_name_or_the_title(tmp_path):

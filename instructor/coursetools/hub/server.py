@@ -220,7 +220,8 @@ def hub_config(server: Server, student: Path, instructor: Path, services: dict[s
     teacher_env = user_env(server.teacher, instructor, JUPYTER_CONFIG_PATH=str(configs[1]), **services)
     worker_env = {**teacher_env, "COURSE_SECRET_SEED": secret_seed(server)}  # in the Hub's config, root's only
     student_env = {"PATH": f"{student}/bin:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
-                   "JUPYTER_CONFIG_PATH": str(configs[0]), "COURSE_CHECK_URL": server.service_url}
+                   "JUPYTER_CONFIG_PATH": str(configs[0]), "COURSE_CHECK_URL": server.service_url,
+                   "COURSE_CHECK_HUB": "1"}
     services_list = [
         {"name": SERVICE, "url": f"http://127.0.0.1:{service_port}", "user": server.teacher, "cwd": str(server.course),
          "command": [py, "-m", "coursetools", "serve", "--host", "127.0.0.1", "--port", str(service_port)],
