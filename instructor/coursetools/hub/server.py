@@ -29,6 +29,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from coursetools import write_private
 from coursetools.course.exchange_layout import Layout, make_exchange, students_config
 from coursetools.course.server_check import check_server
 from coursetools.hub import envs
@@ -156,9 +157,7 @@ def make_course(server: Server) -> None:
                     shutil.copytree(server.root / part / lab, server.course / part / lab)
     seed = server.private / SEED_FILE
     if not seed.is_file():  # the course's secret seed: the hidden cases of checks and grading are drawn from it
-        fd = os.open(seed, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(os.environ.get("COURSE_SECRET_SEED") or secrets.token_urlsafe(24))
+        write_private(seed, os.environ.get("COURSE_SECRET_SEED") or secrets.token_urlsafe(24))
     give(server.private, server.teacher)
     _run(["chmod", "-R", "go-rwx", str(server.private)], f"making {server.private} the teacher's only")
 
@@ -324,12 +323,9 @@ def start(server: Server, log=None) -> subprocess.Popen:
 
 
 def write_passwords(server: Server) -> None:
-    path = server.hub_dir / "accounts.csv"
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write("account,role,password\n")
-        for name, password in server.passwords.items():
-            f.write(f"{name},{'teacher' if name == server.teacher else 'student'},{password}\n")
+    rows = [f"{name},{'teacher' if name == server.teacher else 'student'},{password}\n"
+            for name, password in server.passwords.items()]
+    write_private(server.hub_dir / "accounts.csv", "account,role,password\n" + "".join(rows))
 
 
 def summary(server: Server) -> str:

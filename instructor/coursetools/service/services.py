@@ -36,6 +36,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from coursetools import write_private
 from coursetools.service.connections import (BROKER_PASSWORD_ENV, BROKER_USER, DB_PASSWORD_ENV, SettingError,
                                              password)
 
@@ -253,9 +254,7 @@ def _redis_up(root: Path, tcp: Tcp | None) -> None:
         lines += [f"bind {tcp.address}", f"tls-port {tcp.redis_port}", f"tls-cert-file {tcp.cert}",
                   f"tls-key-file {tcp.key}", f"tls-ca-cert-file {tcp.ca}", "tls-auth-clients no",
                   "user default off", f"user {BROKER_USER} on #{digest} ~* &* +@all"]
-    fd = os.open(conf, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_private(conf, "\n".join(lines) + "\n")
     _private(folder)  # what an older start left open (appendonlydir/ was made 0755 before Redis ran with umask 077)
     # umask 077: its append-only file (appendonlydir/, which holds the notebooks of queued checks) is its owner's only
     proc = subprocess.run([_redis_server(), str(conf)], capture_output=True, text=True, umask=0o077)
@@ -342,10 +341,7 @@ def _pg_up(root: Path, tcp: Tcp | None) -> None:
 
 def _write_as_pg(path: Path, text: str, user: str | None) -> None:
     """Write `path` readable by PostgreSQL's user only."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(text)
-    os.chmod(path, 0o600)
+    write_private(path, text)
     if user:
         shutil.chown(path, user, user)
 
@@ -430,9 +426,7 @@ def up(root: Path, tcp: Tcp | None = None) -> dict[str, str]:
             raise ServiceError("the services are running with other settings (`services env` shows them): stop them "
                                "first with `python -m coursetools services down`")
         services_dir(root).mkdir(parents=True, exist_ok=True)
-        fd = os.open(_tcp_file(root), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as f:
-            json.dump(asdict(tcp), f)
+        write_private(_tcp_file(root), json.dumps(asdict(tcp)))
     elif tcp_settings(root) and not running(root):
         _tcp_file(root).unlink()  # started on sockets only this time
     _redis_up(root, tcp)
