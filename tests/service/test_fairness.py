@@ -50,7 +50,9 @@ def test_stalling_students_hold_one_thread_each_and_an_honest_check_is_not_kept_
     try:
         perfect = toy_submission(course, "honest", PERFECT).read_bytes()
         stall = toy_submission(course, "staller", STALL).read_bytes()
-        start_worker(course, "--threads", "3", env={"COURSE_SELFCHECK_BUDGET_S": "40"})
+        # a stalled cell is stopped at 3/4 of the budget less 5 s (40 s here), well after the request's 30 s
+        start_worker(course, "--threads", "3",
+                     env={"COURSE_SELFCHECK_BUDGET_S": "60", "COURSE_SELFCHECK_CELL_TIMEOUT": "60"})
         server = Server(course, {**services, records.LIMIT_ENV: "20"}, tmp_path / "serve.log", "--timeout", "30")
         run = time.time_ns()
         honest, stallers = f"honest-{run}", [f"stall{i}-{run}" for i in range(2)]
