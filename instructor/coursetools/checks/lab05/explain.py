@@ -229,8 +229,8 @@ def value_descent(case: Case, student: Callable[..., Any], correct: Callable[...
         common.call(student, traced, node, 1, traced.evaluator(evaluation), where=f"on {case.name}")
         return [(e.kind, e.node, e.player, e.value) for e in traced.trace.events("utility", "evaluate")]
 
-    return explainer.Descent(theirs, right, kids, rule, calls=asked,
-                             view=lambda n: str(game.to_move(n)), max_calls=max_calls, below=2)
+    return explainer.Descent(theirs, right, kids, rule, calls=asked, view=lambda n: str(game.to_move(n)),
+                             max_calls=max_calls, below=2, alone_tests=explainer.same_mover(game))
 
 
 def _value(game: Any, state: Hashable, d: int, player: Any, evaluation: Callable[[Any, Any], Any]) -> Any:
