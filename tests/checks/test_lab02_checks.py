@@ -285,3 +285,31 @@ def test_lab02_turns_by_depth_costs_points_in_the_value_group_only():
     text = _run("value", student)
     assert "Reversi 4x4 without a pass move" in text and ref.HINTS["turns"] in text
     assert _run("value_second_player", student) == "" and _run("value_trace", student) == ""
+
+
+def test_lab02_a_quick_win_scored_wrong_is_not_placed_at_the_root_choice():
+    """A quick win scoring utility * 10 - d takes the correct steps and returns another move: the message shows the
+    correct scores of every move's end and the move returned, and does not place the difference at the choice at
+    the root (which may be right: the scores are not returned, so the steps cannot tell)."""
+    def minus_depth(game, state):
+        me = game.to_move(state)
+
+        def score(s, d):
+            if game.is_terminal(s):
+                return game.utility(s, me) * 10 - d
+            vals = [score(game.result(s, a), d + 1) for a in game.actions(s)]
+            return max(vals) if game.to_move(s) == me else min(vals)
+
+        best, best_v = None, None
+        for a in game.actions(state):
+            v = score(game.result(state, a), 1)
+            if best is None or v > best_v:
+                best, best_v = a, v
+        return best
+
+    with pytest.raises(CheckFailed) as failure:
+        lab02.check_quick_win(minus_depth)
+    text = str(failure.value)
+    assert "choice at the root" not in text
+    assert "took the same steps as the correct one, in the same order, and returned another move" in text
+    assert "(1,0): X loses at d = 4, -1 * (10 - 4) = -6" in text and "Yours returned (0, 0) (worth -8)." in text

@@ -415,9 +415,11 @@ def maxn_descent(game: Any, student: Callable[[Hashable], Any], correct: Callabl
 
 
 def root_choice(case_name: str, game: Any, state: Hashable, moves: Sequence[tuple[Any, Hashable, Any]], got: Any,
-                name: Callable[[Hashable], str] = str, worth: str = "worth", lines: Sequence[str] = ()) -> str:
+                name: Callable[[Hashable], str] = str, worth: str = "worth", lines: Sequence[str] = (),
+                lead: str | None = None) -> str:
     """A decision that took the correct steps but chose another move: each root move's correct value (`moves`:
-    action, child, value for the player to move), the move the first-best rule picks and how, and the student's."""
+    action, child, value for the player to move), the move the first-best rule picks and how, and the student's.
+    `lead` replaces the first line where the steps cannot tell whether the choice or the values behind it differ."""
     p = game.to_move(state)
     best, best_v, trail = None, None, []
     for a, _, v in moves:
@@ -428,8 +430,8 @@ def root_choice(case_name: str, game: Any, state: Hashable, moves: Sequence[tupl
     listed = ", ".join(f"{action_text(a)}{' (' + name(c) + ')' if tree else ''}: {num(v)}" for a, c, v in moves)
     legal = [a for a, _, _ in moves]
     mine = [v for a, _, v in moves if common.same(a, got)]
-    out = [f"{case_name}: your search took the same steps as the correct one; it first differs at the choice at the "
-           f"root{' ' + name(state) if tree else ''}.",
+    out = [lead or f"{case_name}: your search took the same steps as the correct one; it first differs at the choice "
+           f"at the root{' ' + name(state) if tree else ''}.",
            (f"There the correct decision has {kind_of(game, state)} node {name(state)} with its" if tree else
             f"There, {p} to move, the correct decision has its") + f" moves {worth}, for {p}: {listed}.", *lines,
            "Going through the moves in actions() order it keeps the first move whatever its value, then a move only "
