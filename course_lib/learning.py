@@ -240,8 +240,13 @@ def values_chart(rows: Sequence[tuple[str, str, float, float]], *, title: str | 
 
 # -- the first wrong step of a record ----------------------------------------------------------------------
 
+def _g(x: float) -> str:
+    """A number in four significant digits; one that is zero but for rounding (5.551e-17) as 0."""
+    return "0" if abs(x) < 1e-12 else f"{x:.4g}"
+
+
 def _nums(xs: Sequence[float]) -> str:
-    return "[" + ", ".join(f"{x:.4g}" for x in xs) + "]"
+    return "[" + ", ".join(_g(x) for x in xs) + "]"
 
 
 def _board(state: Any) -> str:
@@ -270,12 +275,12 @@ def first_wrong_update(case_name: str, index: int, want: Step, got: Any, fields:
     lines = [f"{case_name}: {what} at update {index + 1}, from the position below "
              f"({getattr(want.state, 'to_move', '?')} to move):", _board(want.state)]
     if "target" in own:
-        lines.append(f"There the correct learner, from your weights before this update, has value {want.value:.4g}; "
-                     f"this test takes the target ({want.target:.4g}) and the TD error ({want.error:.4g}) from "
+        lines.append(f"There the correct learner, from your weights before this update, has value {_g(want.value)}; "
+                     f"this test takes the target ({_g(want.target)}) and the TD error ({_g(want.error)}) from "
                      f"your record.")
     else:
         lines.append(f"There the correct learner, from your weights before this update, has value "
-                     f"{want.value:.4g}, target {want.target:.4g} and TD error {want.error:.4g}.")
+                     f"{_g(want.value)}, target {_g(want.target)} and TD error {_g(want.error)}.")
     first = fields[0]
     if first == "action":
         best = None
@@ -285,21 +290,25 @@ def first_wrong_update(case_name: str, index: int, want: Step, got: Any, fields:
         if drawn is not None:
             number, epsilon = drawn[0], drawn[1]
             chosen = drawn[2] if len(drawn) > 2 and drawn[2] is not None else want.action
-            if number < epsilon:
-                rule = (f"Its rng.random() gives {number:.4g}, below epsilon = {epsilon:g}, so it explores: "
+            if number == epsilon:
+                rule = (f"Its rng.random() gives {number!r}, exactly epsilon: that is not below epsilon, so it does not "
+                        f"explore; it plays the first move of largest value, "
+                        + (f"{best[0]} (worth {_g(best[1])})." if best is not None else f"{want.action}."))
+            elif number < epsilon:
+                rule = (f"Its rng.random() gives {_g(number)}, below epsilon = {epsilon:g}, so it explores: "
                         f"rng.choice(game.actions(state)) draws {chosen}, the move it plays.")
             elif best is not None:
-                rule = (f"Its rng.random() gives {number:.4g}, not below epsilon = {epsilon:g}, so it plays the first "
-                        f"move of largest value, {best[0]} (worth {best[1]:.4g}).")
+                rule = (f"Its rng.random() gives {_g(number)}, not below epsilon = {epsilon:g}, so it plays the first "
+                        f"move of largest value, {best[0]} (worth {_g(best[1])}).")
             else:
-                rule = (f"Its rng.random() gives {number:.4g}, not below epsilon = {epsilon:g}, so it plays the first "
+                rule = (f"Its rng.random() gives {_g(number)}, not below epsilon = {epsilon:g}, so it plays the first "
                         f"move of largest value, {want.action}.")
         else:
             rule = ("It draws rng.random() once; below epsilon it plays rng.choice(game.actions(state)), else the first "
                     f"move of largest value. The move it plays here is {want.action}.")
         if move_values:
             rule += " Move values for the player to move: " + ", ".join(
-                f"{a}: {v:.4g}" for a, v in move_values[:9]) + "."
+                f"{a}: {_g(v)}" for a, v in move_values[:9]) + "."
         lines.append(rule)
     elif first == "state":
         lines.append("Each Step records the position before its move (the one whose value is updated), shown above.")
@@ -335,8 +344,19 @@ def first_wrong_update(case_name: str, index: int, want: Step, got: Any, fields:
         lines.append("Yours recorded more updates after the game had ended.")
     else:
         v = getattr(got, first)
-        lines.append(f"Yours recorded {first} {v:.4g}." if isinstance(v, float) else f"Yours recorded {first} {v!r}.")
+        lines.append(f"Yours recorded {first} {_g(v)}." if isinstance(v, float) else f"Yours recorded {first} {v!r}.")
     return "\n".join(lines)
+
+
+def shared_note(record: Sequence[Any], field: str) -> str:
+    """A line for a record whose steps all hold the same `field` (trace or weights), equal to the last step's: what
+    one list, kept and changed in place and stored in every Step, shows once the game is over. Empty otherwise."""
+    rows = [list(getattr(Step(*x), field)) for x in record]
+    if len(rows) < 2 or any(r != rows[-1] for r in rows):
+        return ""
+    return (f"\nEvery one of your {len(rows)} recorded steps holds the same {FIELD_WORDS.get(field, field)}, "
+            f"{_nums(rows[-1])}: the one after the last update. That is what a record shows when one list is kept, "
+            f"changed in place at each step and stored in every Step: each Step needs its own copy (list(...)).")
 
 
 # -- positions whose exact value is known, and records as data ------------------------------------------------
@@ -408,7 +428,8 @@ def record_message(case_name: str, got: Sequence[Any], want: list | str, tol: fl
         if bad:
             values = [(tuple(a), x) for a, x in moves] if moves is not None and bad[0] == "action" else None
             drawn = (draw[0], draw[1], tuple(draw[2]) if draw[2] is not None else None) if draw else None
-            return first_wrong_update(case_name, i, correct, step, bad, values, tol=tol, drawn=drawn)
+            return first_wrong_update(case_name, i, correct, step, bad, values, tol=tol, drawn=drawn) + (
+                shared_note(got, bad[0]) if bad[0] in ("trace", "weights") else "")
         before = list(step.weights)
     if len(got) > len(want):
         return first_wrong_update(case_name, len(want), Step(*got[-1]), Step(*got[len(want)]), ["length"], tol=tol)
@@ -473,10 +494,13 @@ def first_wrong_leaf_update(case_name: str, index: int, state: Any, next_state: 
              "There the correct learner, from your weights before this update, gets this leaf from the search ("
              + ("a finished game" if finished[0] else f"{getattr(want.leaf, 'to_move', '?')} to move there") + "):",
              _board(want.leaf),
-             f"Its value for {p} is {want.value:.4g}; "
-             + ("the next position ends the game: its reward for {p} is the target, {t:.4g}; " if finished[1] else
-                "the next position's leaf gives the target {t:.4g}; ").format(p=p, t=want.target)
-             + f"TD error {want.error:.4g}."]
+             f"Its value for {p} is {_g(want.value)}; "
+             + ("the next position (below) is a finished game, valued by its reward: its reward for {p} is the "
+                "target, {t}; " if finished[1] else
+                "the next position's leaf gives the target {t}; ").format(p=p, t=_g(want.target))
+             + f"TD error {_g(want.error)}."]
+    if finished[1]:
+        lines.append(_board(next_state))
     first = fields[0]
     if first == "leaf":
         lines.append("The leaf is what search(state, depth, weights) returns for this position: the last "
@@ -507,7 +531,7 @@ def first_wrong_leaf_update(case_name: str, index: int, state: Any, next_state: 
         lines.append(f"Yours returned weights {_nums(got.weights)}.")
     else:
         v = getattr(got, first)
-        lines.append(f"Yours returned {first} {v:.4g}." if isinstance(v, float) else f"Yours returned {first} {v!r}.")
+        lines.append(f"Yours returned {first} {_g(v)}." if isinstance(v, float) else f"Yours returned {first} {v!r}.")
     if asked is not None and wanted is not None and list(asked) != list(wanted):
         lines.append(f"The correct learner asks the search about {_asked(wanted)}. Yours asked about {_asked(asked)}.")
     return "\n".join(lines)

@@ -196,7 +196,8 @@ def test_lab02_look_alike_and_constant_answers_get_no_points():
 def test_lab02_wrong_values_are_followed_below_nodes_that_are_right_alone():
     """A negamax whose leaves keep the root player's utility is right called alone on the root's children (the
     signs cancel two levels down) but wrong on their children: the hint goes down to the node above the leaves and
-    shows the utilities the search asked there, and names no mistake."""
+    shows the utilities the search asked there, names no mistake, and says nothing of the calls alone on MIN's nodes
+    (valued there for MIN, not as the search from the root values them)."""
 
     def negamax_root_utility(game, state):
         root = game.to_move(state)
@@ -212,7 +213,9 @@ def test_lab02_wrong_values_are_followed_below_nodes_that_are_right_alone():
     assert "your values first differ from the correct ones at P1.0 > P2.0 > P1.1." in text
     assert "MAX node P1.1 with children (values for MAX) L.0 = 3, L.1 = 5." in text
     assert "Yours, called on P1.1, asked utility(L.0, 'MAX') = 3, utility(L.1, 'MAX') = 5 and returned -3." in text
-    assert "(Called alone on P2.0, above it, yours returned the correct value.)" in text
+    # P2.0 is MIN's node: called alone it is valued for MIN, not as the search from P1.0 values it (for MAX), so
+    # that its value came out right there clears nothing and is not said.
+    assert "Called alone on P2.0" not in text and "called alone" not in text
     assert "Known mistake" not in text
 
 
@@ -282,3 +285,31 @@ def test_lab02_turns_by_depth_costs_points_in_the_value_group_only():
     text = _run("value", student)
     assert "Reversi 4x4 without a pass move" in text and ref.HINTS["turns"] in text
     assert _run("value_second_player", student) == "" and _run("value_trace", student) == ""
+
+
+def test_lab02_a_quick_win_scored_wrong_is_not_placed_at_the_root_choice():
+    """A quick win scoring utility * 10 - d takes the correct steps and returns another move: the message shows the
+    correct scores of every move's end and the move returned, and does not place the difference at the choice at
+    the root (which may be right: the scores are not returned, so the steps cannot tell)."""
+    def minus_depth(game, state):
+        me = game.to_move(state)
+
+        def score(s, d):
+            if game.is_terminal(s):
+                return game.utility(s, me) * 10 - d
+            vals = [score(game.result(s, a), d + 1) for a in game.actions(s)]
+            return max(vals) if game.to_move(s) == me else min(vals)
+
+        best, best_v = None, None
+        for a in game.actions(state):
+            v = score(game.result(state, a), 1)
+            if best is None or v > best_v:
+                best, best_v = a, v
+        return best
+
+    with pytest.raises(CheckFailed) as failure:
+        lab02.check_quick_win(minus_depth)
+    text = str(failure.value)
+    assert "choice at the root" not in text
+    assert "took the same steps as the correct one, in the same order, and returned another move" in text
+    assert "(1,0): X loses at d = 4, -1 * (10 - 4) = -6" in text and "Yours returned (0, 0) (worth -8)." in text

@@ -252,3 +252,21 @@ def with_flags(flags):
         return ref.depth_limited_value(game, state, depth, evaluate, flags)
 
     return search
+
+
+def test_lab05_a_wrong_window_count_shows_the_students_tally_beside_the_correct_one():
+    """A window count wrong in which windows it counts: the message shows the correct tally and the student's own
+    number in the same terms (its difference of weighted totals over the same scale), at the position that differs."""
+    from coursetools.checks.lab05 import groups
+    from coursetools.checks.lab05 import reference as ref
+    from coursetools.hidden import CheckFailed
+
+    blocked = next(m for m in ref.WINDOWS_MISTAKES if m.key == "windows_blocked_counted")
+    with pytest.raises(CheckFailed) as failure:
+        groups.check_connect_four_windows(blocked.model)
+    assert ("(11 - 9) / (9 * 69 + 1) = 2 / 622 = 0.003215. Yours returned 0.006431, which is 4 / 622: a difference "
+            "of 4 between the weighted totals, where the correct one is 2.") in str(failure.value)
+    unscaled = next(m for m in ref.WINDOWS_MISTAKES if m.key == "windows_unscaled")
+    with pytest.raises(CheckFailed) as failure:
+        groups.check_connect_four_windows(unscaled.model)
+    assert "Yours returned -11: the difference of the weighted totals itself, not over 622." in str(failure.value)

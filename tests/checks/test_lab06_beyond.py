@@ -299,3 +299,30 @@ def test_explainer_notes_walk_the_course_searches_step_for_step():
         want = kit.run_model(ref.maxn_shallow_value, case)
         value, notes = explainer.shallow_notes(maxn, maxn.initial, 10)
         assert value == want.result and [n.step for n in notes if n.step] == groups.steps(want)
+
+
+def test_lab06_a_call_alone_that_changes_whose_view_a_node_is_valued_from_is_not_reported():
+    """An expectimax that takes the max at every player's node (the opponent's too): called alone on an opponent's
+    node, that node becomes the searching player's own and comes out right. The message states the first wrong value
+    and its rule, and never that the function was right 'called alone' on a node the opponent moves at."""
+    from coursetools.checks.lab06 import groups
+    from coursetools.hidden import CheckFailed
+
+    def all_max(game, state):
+        player = game.to_move(state)
+
+        def value(s):
+            if game.is_terminal(s):
+                return game.utility(s, player)
+            if game.to_move(s) == CHANCE:
+                return sum(p * value(game.result(s, a)) for a, p in game.outcomes(s))
+            return max(value(game.result(s, a)) for a in game.actions(s))
+
+        return value(state)
+
+    with pytest.raises(CheckFailed) as failure:
+        groups.check_expectimax_trees(all_max)
+    text = str(failure.value)
+    assert "your values first differ from the correct ones at P1.0." in text
+    assert "Yours, called on P1.0, returned 5.2.\n" in text
+    assert "alone" not in text  # P2.0 ... P2.3 are MIN's: right alone, as MIN's own nodes, says nothing here

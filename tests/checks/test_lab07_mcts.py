@@ -347,3 +347,45 @@ def test_lab07_a_rollout_drawing_elsewhere_costs_nothing_in_the_decision_and_clo
     with pytest.raises(CheckFailed) as failure:
         lab07.check_decision(search, _decide_with(search, rule="value"))
     assert "the tree [0, 1, 0], 3 iterations" in str(failure.value)
+
+
+@pytest.mark.parametrize("mistake", ref.UCB1_MISTAKES + ["shuffle"], ids=lambda m: getattr(m, "key", m))
+def test_lab07_a_wrong_ucb1_or_rollout_costs_nothing_in_the_search_groups(mistake):
+    """A search that calls the student's own wrong ucb1 (or a rollout that shuffles instead of rng.choice) does what
+    the correct search does with those helpers: the search groups, given the helpers, pass it (test_ucb1 and
+    test_rollout charge the mistake); without them, the search groups still fail it."""
+    if mistake == "shuffle":
+        def rollout(game, state, rng):
+            s = state
+            while not game.is_terminal(s):
+                acts = list(game.actions(s))
+                rng.shuffle(acts)
+                s = game.result(s, acts[0])
+            return s
+        ucb1 = ref.ucb1
+        with pytest.raises(CheckFailed):
+            lab07.check_rollout(rollout)
+    else:
+        ucb1, rollout = mistake.model, ref.rollout
+        with pytest.raises(CheckFailed):
+            lab07.check_ucb1(ucb1)
+    search = partial(ref.mcts_search, ucb=ucb1, roll=rollout)
+    assert lab07.check_search_trees(search, ucb1, rollout) == len(data.trees())
+    assert lab07.check_search_games(search, ucb1, rollout) == len(data.games())
+    if getattr(mistake, "key", "") != "ucb_unvisited_zero":  # the search scores only visited children: no change
+        with pytest.raises(CheckFailed):
+            lab07.check_search_trees(search)
+            lab07.check_search_games(search)
+
+
+def test_lab07_a_search_wrong_with_the_helpers_right_or_wrong_still_fails_and_says_so():
+    """A search mistake of its own fails the search groups even with the student's helpers given; where those
+    helpers differ from the lab's, the message says so (they are graded in their own tests)."""
+    wrong_ucb = ref.UCB1_MISTAKES[1].model
+    search = partial(ref.mcts_search, ucb=wrong_ucb, view="root")
+    with pytest.raises(CheckFailed) as failure:
+        lab07.check_search_games(search, wrong_ucb, ref.rollout)
+    assert "Your ucb1 or rollout does not do what the lab's does" in str(failure.value)
+    with pytest.raises(CheckFailed) as failure:
+        lab07.check_search_games(partial(ref.mcts_search, view="root"), ref.ucb1, ref.rollout)
+    assert "Your ucb1 or rollout" not in str(failure.value)

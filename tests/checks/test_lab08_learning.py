@@ -45,7 +45,7 @@ def _fails(group, *fns) -> str | None:
 
 def test_lab08_checks_pass_the_references_quickly():
     start = time.process_time()
-    assert _all(ref.td_update, ref.move_values, ref.self_play_episode) == [9, 7, 6, 4]
+    assert _all(ref.td_update, ref.move_values, ref.self_play_episode) == [9, 7, 7, 4]
     assert time.process_time() - start < 5
 
 
@@ -224,7 +224,7 @@ def test_lab08_the_solution_passes_every_group_over_the_channel_within_the_time_
         counts = _all(fns["td_update"], fns["move_values"], fns["self_play_episode"])
         counts.append(lab08.check_td_leaf(fns["td_leaf_update"], fns["td_update"]))
         took = time.monotonic() - start
-        assert counts == [9, 7, 6, 4, 6]
+        assert counts == [9, 7, 7, 4, 6]
         assert took < 20, f"the hidden checks of a correct submission took {took:.1f} s"
         print(f"lab 08 hidden checks over the channel: {took:.2f} s")
     finally:
@@ -525,5 +525,42 @@ def test_lab08_a_td_leaf_message_says_when_the_leaf_or_the_next_position_is_a_fi
         return st._replace(target=st.target + 0.1) if game.is_terminal(next_state) else st
     text = _fails(lab08.check_td_leaf, late, ref.td_update)
     assert "at update 9," in text and "gets this leaf from the search (a finished game)" in text
-    assert "the next position ends the game: its reward for X is the target, 0.5; TD error 0." in text
+    assert ("the next position (below) is a finished game, valued by its reward: its reward for X is the target, "
+            "0.5; TD error 0.") in text
+    assert "TD error 0.\n    0 1 2\n  0 O X X\n  1 X X O\n  2 O O X\n" in text  # the next position, right below
     assert "Yours returned target 0.6." in text
+
+
+def test_lab08_exploring_when_the_draw_equals_epsilon_is_caught_and_explained():
+    """The boundary of the rule: a case whose epsilon is exactly the first number its generator draws. A learner
+    exploring at equality (<=) fails there, the message says the number is epsilon itself, and the mistake is named."""
+    explore_eq = next(m for m in ref.SELF_PLAY_MISTAKES if m.key == "explore_at_epsilon")
+    with pytest.raises(CheckFailed) as failure:
+        lab08.check_self_play(explore_eq.model())
+    text = str(failure.value)
+    assert "epsilon exactly the first number drawn" in text
+    assert f"gives {random.Random(7).random()!r}, exactly epsilon: that is not below epsilon" in text
+    assert explore_eq.hint in text
+
+
+def test_lab08_a_tiny_td_error_is_shown_as_0():
+    """A TD error that is zero but for float rounding prints as 0, never as 5.551e-17."""
+    from course_lib.learning import Step, first_wrong_update
+
+    s = TicTacToe().initial
+    want = Step(s, (1, 1), 0.48, 0.48 + 5.551115123125783e-17, 5.551115123125783e-17, [0.0] * 7, [0.0] * 7)
+    got = want._replace(value=0.5)
+    text = first_wrong_update("a case", 1, want, got, ["value"])
+    assert "TD error 0." in text and "e-17" not in text
+
+
+def test_lab08_steps_sharing_one_trace_list_are_told_so():
+    """A learner that stores one trace list, changed in place, in every Step: the message says every recorded step
+    holds the same, final trace, and why (the visible record check and the traces group alike)."""
+    def shared(game, weights, rng, alpha, epsilon, lam=0.0):
+        w, history = ref.self_play_episode(game, weights, rng, alpha, epsilon, lam)
+        last = history[-1].trace
+        return w, [st._replace(trace=last) for st in history]
+    text = _fails(lab08.check_traces, shared)
+    assert text is not None and "recorded steps holds the same trace" in text
+    assert "one list is kept, changed in place at each step and stored in every Step" in text

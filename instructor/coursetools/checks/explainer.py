@@ -237,6 +237,9 @@ class Descent:
     below: int = 0               # levels it still looks down, under a node whose children are all right
     calls: Callable[[Hashable], list[tuple]] | None = None   # (kind, node, player, answer) the student's search
     #                                                   asked of the game, called alone there (a node just above leaves)
+    # Whether the student's function called alone on a node tests what that node does in the whole search from
+    # `start` (its value for the same player): only then is "called alone, yours returned the correct value" said.
+    alone_tests: Callable[[Hashable, Hashable], bool] = lambda start, node: True
 
 
 def first_wrong_value(case_name: str, game: Any, start: Hashable, mine: Any, d: Descent,
@@ -289,6 +292,10 @@ def first_wrong_value(case_name: str, game: Any, start: Hashable, mine: Any, d: 
     view = d.view(node)
     # Only what was observed: the student's function called alone on a node below may be right there and still
     # be wrong inside the search of this node (a value seen from the wrong side, say), so nothing is said of why.
+    # A call alone that values a node for another player than the whole search does (a MIN node becomes its own
+    # player's MAX node) clears nothing of the code that values it inside the search: it is not mentioned.
+    right = [c for c in right if d.alone_tests(start, c)]
+    skipped = [c for c in skipped if d.alone_tests(start, c)]
     below = ", ".join(name(c) for c in right[:6]) + (", ..." if len(right) > 6 else "")
     asked = ""
     if d.calls is not None:
@@ -364,7 +371,13 @@ def minimax_descent(game: Any, student: Callable[[Hashable], Any], what: str = "
                 f"largest of its children's values for {p}: {num(best)}.")
 
     return Descent(student, lambda n: value_for(game, n, game.to_move(n)), kids, rule,
-                   view=lambda n: str(game.to_move(n)), max_calls=max_calls)
+                   view=lambda n: str(game.to_move(n)), max_calls=max_calls, alone_tests=same_mover(game))
+
+
+def same_mover(game: Any) -> Callable[[Hashable, Hashable], bool]:
+    """For a value function whose value is for the player to move where it is called: a call alone on `node`
+    tests what the node does in the search from `start` only when the same player moves at both."""
+    return lambda start, node: game.to_move(node) == game.to_move(start)
 
 
 def expectimax_descent(game: Any, student: Callable[[Hashable], Any], max_calls: int = 30) -> Descent:
@@ -403,9 +416,11 @@ def maxn_descent(game: Any, student: Callable[[Hashable], Any], correct: Callabl
 
 
 def root_choice(case_name: str, game: Any, state: Hashable, moves: Sequence[tuple[Any, Hashable, Any]], got: Any,
-                name: Callable[[Hashable], str] = str, worth: str = "worth", lines: Sequence[str] = ()) -> str:
+                name: Callable[[Hashable], str] = str, worth: str = "worth", lines: Sequence[str] = (),
+                lead: str | None = None) -> str:
     """A decision that took the correct steps but chose another move: each root move's correct value (`moves`:
-    action, child, value for the player to move), the move the first-best rule picks and how, and the student's."""
+    action, child, value for the player to move), the move the first-best rule picks and how, and the student's.
+    `lead` replaces the first line where the steps cannot tell whether the choice or the values behind it differ."""
     p = game.to_move(state)
     best, best_v, trail = None, None, []
     for a, _, v in moves:
@@ -416,8 +431,8 @@ def root_choice(case_name: str, game: Any, state: Hashable, moves: Sequence[tupl
     listed = ", ".join(f"{action_text(a)}{' (' + name(c) + ')' if tree else ''}: {num(v)}" for a, c, v in moves)
     legal = [a for a, _, _ in moves]
     mine = [v for a, _, v in moves if common.same(a, got)]
-    out = [f"{case_name}: your search took the same steps as the correct one; it first differs at the choice at the "
-           f"root{' ' + name(state) if tree else ''}.",
+    out = [lead or f"{case_name}: your search took the same steps as the correct one; it first differs at the choice "
+           f"at the root{' ' + name(state) if tree else ''}.",
            (f"There the correct decision has {kind_of(game, state)} node {name(state)} with its" if tree else
             f"There, {p} to move, the correct decision has its") + f" moves {worth}, for {p}: {listed}.", *lines,
            "Going through the moves in actions() order it keeps the first move whatever its value, then a move only "

@@ -323,9 +323,14 @@ def picture(case: Case, run: Run | None = None, max_lines: int = 45) -> str:
     if is_hidden(case):
         run = None  # a hidden case is drawn bare: the values a search finds there are its answers
     try:
-        return ascii_tree(tree, run.trace if run is not None else None, max_lines=max_lines, root=root)
+        drawn = ascii_tree(tree, run.trace if run is not None else None, max_lines=max_lines, root=root)
     except Exception:  # noqa: BLE001 - a drawing must never hide the real message
         return ascii_tree(tree, max_lines=max_lines, root=root)
+    return drawn if run is None else f"{YOUR_RUN}\n{drawn}"
+
+
+#: The first line of a drawing of the tree with what the student's search did on it (not the correct search).
+YOUR_RUN = "(as YOUR search walked it: the values, bounds, order and marks below are your search's, not the correct one's)"
 
 
 # -- seeded cases -----------------------------------------------------------------------------------

@@ -48,6 +48,8 @@ def read_expected(path: Path) -> dict[str, Expectation]:
 
 
 def _text(cell: nbformat.NotebookNode) -> str:
+    """The cell's outputs as a student reads them, each on lines of its own (a visible test's error and the hidden
+    check's never run together on one line)."""
     parts = []
     for o in cell.get("outputs", []):
         if o.output_type == "stream":
@@ -56,7 +58,7 @@ def _text(cell: nbformat.NotebookNode) -> str:
             parts.append(f"{o.ename}: {o.evalue}")
         elif "data" in o:
             parts.append(str(o.data.get("text/plain", "")))
-    return "".join(parts)
+    return "".join(p if p.endswith("\n") or i == len(parts) - 1 else p + "\n" for i, p in enumerate(parts))
 
 
 def grade_entries(root: Path, lab: str, answers: dict[str, dict[str, str]],

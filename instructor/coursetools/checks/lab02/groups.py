@@ -529,6 +529,13 @@ def _quick_hint(case: Case, mine: Run, others: list[Case], student: Callable[...
                        choice=_quick_choice)
 
 
+#: A quick win that took the correct steps and chose another move: its scores are not returned, so the steps cannot
+#: tell whether a score or the choice among them differs (the scoring, not the choice, is what the group grades).
+QUICK_LEAD = ("{case}: your search took the same steps as the correct one, in the same order, and returned another move. "
+              "Your decision returns a move only, not its scores: compare how yours scores each end below, move by "
+              "move, with the correct scores (the first best of them is the move to return).")
+
+
 def _quick_end(game: Any, state: Any, player: Any, d: int) -> tuple[float, int, float]:
     """(score, depth, utility) of the terminal state the depth-aware minimax line from `state` (d plies below the
     root) ends in; the first best child in actions() order."""
@@ -557,7 +564,7 @@ def _quick_choice(case: Case, mine: Run, want: Run, name: Callable[[Any], str]) 
     text = explainer.root_choice(
         case.name, game, state, moves, mine.result, name,
         worth="scored by the terminal state its minimax line ends in, d plies below the root, as utility * (10 - d)",
-        lines=["Those ends: " + "; ".join(ends) + "."])
+        lines=["Those ends: " + "; ".join(ends) + "."], lead=QUICK_LEAD.format(case=case.name))
     others = [e for e in mine.trace.events("utility") if e.player != p]
     if others:
         text += (f"\nYour search asked the utility of {len(others)} terminal state(s) for {others[0].player!r} (the "
@@ -577,7 +584,8 @@ def check_quick_win(quick_win_decision: Callable[..., Any]) -> int:
         if not common.same(mine.result, expected):
             scores = ", ".join(f"{a!r}: {v:g}" for a, v in ref.quick_values(case.game, case.state))
             hint = _quick_hint(case, mine, cases[:i] + cases[i + 1:], quick_win_decision)
-            shown = "" if "differs at the choice at the root" in hint else f"\n  depth-aware scores of the moves: {scores}"
+            shown = "" if "returned another move. Your decision returns a move only" in hint else \
+                f"\n  depth-aware scores of the moves: {scores}"
             _fail(f"quick_win_decision on {case.name}: expected {expected!r}, yours returned {mine.result!r:.80}."
                   + shown, hint, case)
         compare_trace("quick_win_decision", judge, case, mine, watch)

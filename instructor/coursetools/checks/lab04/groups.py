@@ -201,7 +201,7 @@ def check_perfect_ordering(perfect_ordering: Callable) -> int:
             where = _first_not_best(case, got)
             if where:
                 common.fail(f"perfect_ordering on {case.name}: your tree does not put a best child first everywhere."
-                            f"\n{where}", _perfect_hint([*seen, (case, got)]), kit.tree_picture(got))
+                            f"\n{where}", _perfect_hint([*seen, (case, got)]), _yours(got))
             seen.append((case, got))
             continue
         game = Traced(got, keep_events=False)
@@ -214,9 +214,15 @@ def check_perfect_ordering(perfect_ordering: Callable) -> int:
                 f"perfect_ordering on {case.name}: alpha-beta evaluated {leaves} leaves of your reordered tree; "
                 f"with the best child first everywhere it evaluates {b}^{(d + 1) // 2} + {b}^{d // 2} - 1 = {want}."
                 + (f"\n{where}" if where else ""),
-                _perfect_hint([*seen, (case, got)]), kit.tree_picture(got))
+                _perfect_hint([*seen, (case, got)]), _yours(got))
         seen.append((case, got))
     return len(seen)
+
+
+def _yours(tree: Any) -> str:
+    """The student's reordered tree, drawn under a line that says whose it is."""
+    drawn = kit.tree_picture(tree)
+    return drawn and "(YOUR reordered tree, as perfect_ordering returned it)\n" + drawn
 
 
 # -- iterative deepening ----------------------------------------------------------------------------

@@ -229,8 +229,8 @@ def value_descent(case: Case, student: Callable[..., Any], correct: Callable[...
         common.call(student, traced, node, 1, traced.evaluator(evaluation), where=f"on {case.name}")
         return [(e.kind, e.node, e.player, e.value) for e in traced.trace.events("utility", "evaluate")]
 
-    return explainer.Descent(theirs, right, kids, rule, calls=asked,
-                             view=lambda n: str(game.to_move(n)), max_calls=max_calls, below=2)
+    return explainer.Descent(theirs, right, kids, rule, calls=asked, view=lambda n: str(game.to_move(n)),
+                             max_calls=max_calls, below=2, alone_tests=explainer.same_mover(game))
 
 
 def _value(game: Any, state: Hashable, d: int, player: Any, evaluation: Callable[[Any, Any], Any]) -> Any:
@@ -287,8 +287,15 @@ def material_parts(fen: str, player: str, pieces: dict[str, int]) -> str:
             f"{'Black' if player == 'w' else 'White'}'s: {mine} - {theirs} = {mine - theirs}.")
 
 
-def windows_parts(state: Any, player: Any, lines: Sequence[tuple[int, ...]], weights: Sequence[int]) -> str:
-    """Connect Four windows worked out: the open windows of each side by discs, the weighted totals, the scale."""
+def yours(got: Any) -> str:
+    """The student's value, after a worked correct one."""
+    return f" Yours returned {num(got)}."
+
+
+def windows_parts(state: Any, player: Any, lines: Sequence[tuple[int, ...]], weights: Sequence[int],
+                  got: Any = None) -> str:
+    """Connect Four windows worked out: the open windows of each side by discs, the weighted totals, the scale; with
+    `got`, the student's value in the same terms (its difference of totals over the same scale)."""
     other = "O" if player == "X" else "X"
     counts = {player: [0, 0, 0, 0, 0], other: [0, 0, 0, 0, 0]}
     blocked = 0
@@ -308,6 +315,15 @@ def windows_parts(state: Any, player: Any, lines: Sequence[tuple[int, ...]], wei
 
     (m_text, m), (t_text, t) = side(player), side(other)
     scale = weights[3] * len(lines) + 1
-    return (f"Of its {len(lines)} windows of four, those holding discs of {player!r} only: {m_text}; of {other!r} "
+    text = (f"Of its {len(lines)} windows of four, those holding discs of {player!r} only: {m_text}; of {other!r} "
             f"only: {t_text}; {blocked} hold discs of both and count for neither. ({m} - {t}) / (9 * {len(lines)} + 1)"
             f" = {m - t} / {scale} = {num(float((m - t) / scale))}.")
+    if got is None or not isinstance(got, (int, float)) or isinstance(got, bool):
+        return text + yours(got)
+    tally = got * scale  # the student's number in the rule's own terms: its difference of weighted totals
+    if got == m - t:
+        return text + f" Yours returned {num(got)}: the difference of the weighted totals itself, not over {scale}."
+    if abs(got) < 1 and abs(tally - round(tally)) < 1e-6:
+        return text + (f" Yours returned {num(got)}, which is {round(tally)} / {scale}: a difference of "
+                       f"{round(tally)} between the weighted totals, where the correct one is {m - t}.")
+    return text + yours(got)

@@ -25,6 +25,7 @@ student's search or evaluation did on the failing case, the cases passed before 
 
 from __future__ import annotations
 
+
 from typing import Any, Callable, Hashable, Sequence
 
 from .. import common, explainer, kit
@@ -204,7 +205,7 @@ def exact_values(fn: Callable[..., Any], name: str, inputs: Sequence[tuple[str, 
                  advice: str, parts: Callable[..., str] | None = None) -> int:
     """`fn(*args)` must equal `correct(*args)` on every input (a number of the same kind); a mistake is
     named only when its model gives the student's values on this input, every input passed before it
-    and the next few."""
+    and the next few. `parts(*args, got)` works the correct value out and says what the student's value is."""
     seen: list[tuple[tuple, Any]] = []
     for i, (what, args) in enumerate(inputs):
         got = common.call(fn, *args, where=f"on {what}")
@@ -228,7 +229,7 @@ def exact_values(fn: Callable[..., Any], name: str, inputs: Sequence[tuple[str, 
         worked = ""
         if parts is not None:
             try:
-                worked = parts(*args) + f" Yours returned {explain.num(got)}."
+                worked = parts(*args, got)
             except Exception:  # noqa: BLE001 - the worked value is extra information only
                 worked = ""
         if named:
@@ -259,7 +260,8 @@ def check_isolation_mobility(isolation_mobility: Callable[..., Any]) -> int:
                         lambda s, p: ref.mobility(game, s, p), ref.MOBILITY_MISTAKES,
                         lambda args: game.display(args[0]),
                         "Count the moves of each player with game.mobility(state, player); return "
-                        "(mine - theirs) / (mine + theirs + 1).", lambda s, p: explain.mobility_parts(game, s, p))
+                        "(mine - theirs) / (mine + theirs + 1).",
+                        lambda s, p, got: explain.mobility_parts(game, s, p) + explain.yours(got))
 
 
 def check_connect_four_windows(connect_four_windows: Callable[..., Any]) -> int:
@@ -273,8 +275,9 @@ def check_connect_four_windows(connect_four_windows: Callable[..., Any]) -> int:
                         "For each window count the player's discs and the opponent's: a window with discs of one "
                         "side only adds 1, 3 or 9 (one, two, three discs) to that side; return the player's total "
                         "minus the opponent's, divided by 9 * len(windows) + 1.",
-                        lambda s, p: explain.windows_parts(s, p, ref.window_lines(len(s.board) // len(s.heights),
-                                                                                  len(s.heights)), ref.WINDOW_WEIGHTS))
+                        lambda s, p, got: explain.windows_parts(
+                            s, p, ref.window_lines(len(s.board) // len(s.heights), len(s.heights)), ref.WINDOW_WEIGHTS,
+                            got))
 
 
 def check_chess_material(chess_material: Callable[..., Any]) -> int:
@@ -283,7 +286,8 @@ def check_chess_material(chess_material: Callable[..., Any]) -> int:
     return exact_values(chess_material, "chess_material", inputs, ref.material, ref.MATERIAL_MISTAKES,
                         lambda args: "", "Pawn 1, knight 3, bishop 3, rook 5, queen 9, king 0 (the king is never "
                         "captured); upper case letters are White's, lower case Black's; digits are runs of empty "
-                        "squares and '/' separates the ranks.", lambda fen, p: explain.material_parts(fen, p, ref.PIECES))
+                        "squares and '/' separates the ranks.",
+                        lambda fen, p, got: explain.material_parts(fen, p, ref.PIECES) + explain.yours(got))
 
 
 # -- the open evaluations: properties, ranking, tournament --------------------------------------------

@@ -12,6 +12,7 @@ from course_lib.trace import Traced
 
 from .. import common
 from ..common import LentRandom
+from .. import kit
 from ..kit import Case
 from . import reference as ref
 
@@ -212,3 +213,27 @@ def visible_notes() -> dict[str, str]:
     win_now = Case("win-now", "", ttt, ttt.state_from(["XX.", ".O.", "..O"]), (30, 4, 1.0))
     return {"the tree [[1, -1], [0, 0]], 6 iterations, seed 1": notes(data.trees()[0]),
             "Tic-Tac-Toe, X can win at once, 30 iterations, seed 4, c = 1": notes(win_now)}
+
+
+def read_root(root: Any, where: str) -> tuple:
+    """(root visits, ((action, visits, total), ...)) read from a returned root node (a proxy in grading)."""
+    try:
+        visits, children = root.visits, list(root.children)
+        kids = tuple((ch.action, ch.visits, ch.total) for ch in children)
+    except common.CheckFailed:
+        raise
+    except Exception as exc:  # noqa: BLE001 - anything else returned is named to the student
+        common.fail(f"mcts_search {where} should return the root Node (with .visits, .total, .children and each "
+                    f"child's .action), but reading it failed: {type(exc).__name__}: {str(exc)[:120]}")
+    for v in (visits, *[k[1] for k in kids]):
+        if type(v) is not int:
+            common.fail(f"mcts_search {where}: visit counts should be whole numbers (int), found {v!r:.60}")
+    for k in kids:
+        common.expect_number(k[2], f"a child's total {where}")
+    return visits, kids
+
+
+def root_text(answer: Any) -> str:
+    visits, kids = answer
+    return (f"a root with {visits} visits and children (action, visits, total) "
+            f"[{', '.join(f'({kit.action_text(a)}, {v}, {t})' for a, v, t in kids)}]")

@@ -23,7 +23,7 @@ from coursetools.checks.common import LentRandom
 from .. import common, kit
 from ..kit import Case, Mistake
 from . import cases as data
-from .explain import clock_story, first_wrong, search_failed, then, unrepeatable
+from .explain import clock_story, first_wrong, read_root, root_text, search_failed, then, unrepeatable
 from . import reference as ref
 
 data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
@@ -48,24 +48,6 @@ class Seen:
 
 def _steps(game: Traced) -> list:
     return [(e.parent, e.action) for e in game.trace.events("generate")]
-
-
-def read_root(root: Any, where: str) -> tuple:
-    """(root visits, ((action, visits, total), ...)) read from a returned root node (a proxy in grading)."""
-    try:
-        visits, children = root.visits, list(root.children)
-        kids = tuple((ch.action, ch.visits, ch.total) for ch in children)
-    except common.CheckFailed:
-        raise
-    except Exception as exc:  # noqa: BLE001 - anything else returned is named to the student
-        common.fail(f"mcts_search {where} should return the root Node (with .visits, .total, .children and each "
-                    f"child's .action), but reading it failed: {type(exc).__name__}: {str(exc)[:120]}")
-    for v in (visits, *[k[1] for k in kids]):
-        if type(v) is not int:
-            common.fail(f"mcts_search {where}: visit counts should be whole numbers (int), found {v!r:.60}")
-    for k in kids:
-        common.expect_number(k[2], f"a child's total {where}")
-    return visits, kids
 
 
 def run(fn: Callable[..., Any], case: Case, kind: str, student: bool) -> Seen:
@@ -98,10 +80,23 @@ class Group:
     """One test group on one submission: the correct model, the mistake models, what it saw so far."""
 
     def __init__(self, fn: Callable[..., Any], todo: list[Case], kind: str, correct: Callable[..., Any],
-                 mistakes: list[Mistake], function: str):
+                 mistakes: list[Mistake], function: str, own: Callable[..., Any] | None = None):
         self.fn, self.todo, self.kind, self.correct, self.mistakes = fn, todo, kind, correct, mistakes
-        self.function = function
+        self.function, self.own = function, own
         self.passed: list[tuple[Case, Seen]] = []
+
+    def own_helpers(self, case: Case, mine: Seen, want: Seen) -> tuple[bool, str]:
+        """(the run is the correct search with the student's own ucb1 and rollout, graded in their own groups; a line
+        saying where those differ from the lab's and the run matches neither)."""
+        try:
+            alt = None if self.own is None else run(self.own, case, self.kind, student=False)
+        except common.CheckFailed:
+            alt = None
+        if alt is None or _same(alt, want) or _same(alt, mine):
+            return alt is not None and not _same(alt, want), ""
+        return False, ("\n(Your ucb1 or rollout does not do what the lab's does on this case: test_ucb1 and "
+                       "test_rollout grade them. This test accepts the correct search with the lab's ucb1 and rollout, "
+                       "or with your own; yours matches neither.)")
 
     def hint(self, case: Case, mine: Seen, want: Seen, advice: str) -> str:
         if want.rng_state != mine.rng_state and mine.rng_state == LentRandom(self._seed(case)).getstate():
@@ -134,12 +129,24 @@ class Group:
         mine = run(self.fn, case, self.kind, student=True)
         want = run(self.correct, case, self.kind, student=False)
         name = kit.namer(case, kit.Run(None, want.game), kit.Run(None, mine.game))
+        pic = kit.picture(case)
+        own, aside = (False, "") if _same(mine, want) else self.own_helpers(case, mine, want)
+        if own:
+            self.passed.append((case, mine))
+            return
+        try:
+            self._differs(case, mine, want, name, show_answer, advice, pic)
+        except common.CheckFailed as exc:
+            raise (common.CheckFailed(f"{exc}{aside}") if aside else exc) from None
+
+    def _differs(self, case: Case, mine: Seen, want: Seen, name: Callable[[Any], str],
+                 show_answer: Callable[[Any], str], advice: str, pic: str) -> None:
+        """Raise at the first difference between the student's run and the correct one; note the run passed."""
+        where = f"on {case.name}"
 
         def step(s: tuple) -> str:
             return f"{name(s[0])} -> {kit.action_text(s[1])}"
 
-        where = f"on {case.name}"
-        pic = kit.picture(case)
         if mine.steps != want.steps:
             text = first_wrong(self.fn, self.kind, case, mine.steps, name)
             raise common.CheckFailed(common.sequence_message(
@@ -158,12 +165,6 @@ class Group:
             raise common.CheckFailed(f"{self.function} {where}: {expected}, yours {show_answer(mine.answer)}."
                                      + then(text, self.hint(case, mine, want, advice), advice, pic))
         self.passed.append((case, mine))
-
-
-def _root_text(answer: Any) -> str:
-    visits, kids = answer
-    return (f"a root with {visits} visits and children (action, visits, total) "
-            f"[{', '.join(f'({kit.action_text(a)}, {v}, {t})' for a, v, t in kids)}]")
 
 
 def _as_decision(mistakes: list[Mistake]) -> list[Mistake]:
@@ -205,21 +206,23 @@ def check_rollout(rollout: Callable[..., Any]) -> int:
     return len(g.todo)
 
 
-def _search(mcts_search: Callable[..., Any], todo: list[Case]) -> int:
-    g = Group(mcts_search, todo, "search", ref.mcts_search, ref.SEARCH_MISTAKES, "mcts_search")
+def _search(mcts_search: Callable[..., Any], todo: list[Case], ucb1: Any, rollout: Any) -> int:
+    g = Group(mcts_search, todo, "search", ref.mcts_search, ref.SEARCH_MISTAKES, "mcts_search",
+              ref.with_helpers(ucb1 and partial(common.call, ucb1), rollout and partial(common.call, rollout)))
     for case in todo:
-        g.compare(case, _root_text, SEARCH_ADVICE)
+        g.compare(case, root_text, SEARCH_ADVICE)
     return len(todo)
 
 
-def check_search_trees(mcts_search: Callable[..., Any]) -> int:
-    """mcts_search on small trees: every expansion, rollout move and draw in order, the root's statistics."""
-    return _search(mcts_search, data.trees())
+def check_search_trees(mcts_search: Callable[..., Any], ucb1: Any = None, rollout: Any = None) -> int:
+    """mcts_search on small trees: every expansion, rollout move and draw in order, the root's statistics (the
+    correct search with the lab's ucb1 and rollout, or with the student's own: those are graded in their groups)."""
+    return _search(mcts_search, data.trees(), ucb1, rollout)
 
 
-def check_search_games(mcts_search: Callable[..., Any]) -> int:
-    """mcts_search on Tic-Tac-Toe positions: the same steps, draws and root statistics."""
-    return _search(mcts_search, data.games())
+def check_search_games(mcts_search: Callable[..., Any], ucb1: Any = None, rollout: Any = None) -> int:
+    """mcts_search on Tic-Tac-Toe positions: the same steps, draws and root statistics (as on trees)."""
+    return _search(mcts_search, data.games(), ucb1, rollout)
 
 
 def _repeats(fn: Callable[..., Any], first: Seen, case: Case, kind: str, times: int = 2) -> bool:

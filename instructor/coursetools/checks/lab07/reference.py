@@ -88,7 +88,7 @@ def new_node(game: Any, state: Any, parent: Any = None, action: Any = None, play
 
 def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQRT2, clock: Any = None, *,
                 view: str = "mover", select: str = "untried_first", counts: str = "parent", expand: str = "one",
-                tree_rollout: bool = False, honour_clock: str = "before", ucb: Any = ucb1) -> Node:
+                tree_rollout: bool = False, honour_clock: str = "before", ucb: Any = ucb1, roll: Any = None) -> Node:
     """The root of the tree grown by `iterations` iterations of MCTS (fewer when `clock` expires first).
 
     The keyword arguments after `clock` make a mistake model: ``view`` ``"root"`` or ``"opponent"``
@@ -97,6 +97,8 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
     made at once), ``tree_rollout`` (the rollout's states join the tree), ``honour_clock`` ``"never"``
     ``"inside"`` (also asked inside the rollout, and the unfinished iteration dropped), ``"expansion"`` (also asked
     between expansion and rollout, the same) or ``"unwatched"`` (asked, but the game is not watched).
+    ``ucb`` and ``roll`` are the UCB1 score and the rollout it calls (``roll(game, state, rng)``, by default the
+    lab's random moves): the search graded with a student's own ucb1 and rollout, graded in their own groups.
 
     >>> from course_lib.games import GameTree
     >>> import random
@@ -136,7 +138,9 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
             break
         # rollout
         s, stopped = node.state, False
-        while not game.is_terminal(s):
+        if roll is not None:
+            s = roll(game, s, rng)
+        while roll is None and not game.is_terminal(s):
             if honour_clock == "inside" and clock is not None and clock.expired():
                 stopped = True
                 break
@@ -166,6 +170,14 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
             node = node.parent
         done += 1
     return root
+
+
+def with_helpers(ucb: Any = None, roll: Any = None) -> Any:
+    """The correct search calling the given ucb1 and rollout (a student's own, graded in their own groups); None
+    when neither is given."""
+    if ucb is None and roll is None:
+        return None
+    return partial(mcts_search, ucb=ucb1 if ucb is None else ucb, roll=roll)
 
 
 def best_child(root: Node, rule: str = "visits") -> Any:

@@ -82,6 +82,10 @@ def self_play() -> list[Case]:
              (ZERO, 3, 0.1, 1.0, None, 2)),
         Case("explore-zero", "4 games from zero weights, epsilon 0.2, alpha 0.5", TTT, TTT.initial,
              (ZERO, 11, 0.5, 0.2, None, 4)),
+        # The boundary of the rule: seed 7's first rng.random() is epsilon itself, which is not below it.
+        Case("epsilon-equal", "1 game from the hand-made weights, epsilon exactly the first number drawn "
+             f"({random.Random(7).random()!r}), alpha 0.2", TTT, TTT.initial,
+             (HAND_WEIGHTS, 7, 0.2, random.Random(7).random(), None, 1)),
     ]
 
     def make(rng: random.Random, id: str, name: str) -> Case:

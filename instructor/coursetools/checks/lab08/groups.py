@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any, Callable, Sequence
 
 from course_lib.learning import (N_FEATURES, LeafStep, Step, features, first_wrong_leaf_update, first_wrong_update,
-                                 pack, value)
+                                 pack, shared_note, value)
 
 from coursetools.checks.common import LentRandom
 
@@ -248,6 +248,7 @@ def _first_wrong(case: Case, games: list, fields: Sequence[str], helpers: dict, 
                 else:
                     message = _explain(case, name, i, s, w, trace, before, alpha, epsilon, lam, fields, got, want,
                                        bad, compared)
+                    message += "".join(shared_note(record, f) for f in ("trace", "weights") if f in bad)
                     if earlier is not None:
                         message += (f"\n(Your record's trace, which this test does not compare, already differs from "
                                     f"the correct learner's earlier: at game {earlier[0]}, update {earlier[1]}.)")

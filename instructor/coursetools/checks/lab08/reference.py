@@ -94,7 +94,8 @@ def step(game: Any, state: Any, weights: Sequence[float], trace: Sequence[float]
     v = value(weights, f)
     moves = list(values(game, state, weights))
     best = max(range(len(moves)), key=lambda i: (moves[i][1], -i))
-    explore = rng.random() < epsilon
+    drawn = rng.random()
+    explore = drawn <= epsilon if bug == "explore_at_epsilon" else drawn < epsilon
     a = rng.choice(game.actions(state)) if explore else moves[best][0]
     if action is not None:
         a = action
@@ -152,6 +153,9 @@ SELF_PLAY_MISTAKES = [
     Mistake("features_after_move", "the update uses the features of the position BEFORE the move (the one whose "
             "value is corrected); yours uses the features of the position after it",
             lambda: partial(self_play_episode, bug="after_move")),
+    Mistake("explore_at_epsilon", "a move explores only when rng.random() is BELOW epsilon (rng.random() < epsilon); "
+            "yours explores when the number equals epsilon too (<=)",
+            lambda: partial(self_play_episode, bug="explore_at_epsilon")),
 ]
 
 NO_DECAY = Mistake("trace_not_decayed", "each step multiplies the trace by -lam before adding the new gradient; yours "
