@@ -32,7 +32,7 @@ def test_every_rule_has_a_mutant_for_its_own_function_only(lab):
     assert sorted(set(files) - set(rules) - {BASE}) == [], "mutants that name no rule"
     release = nbformat.read(ROOT / "release" / lab / f"{lab}.ipynb", as_version=4)
     cells = set(solution_ids(release))
-    for name, path in files.items():
+    for path in files.values():
         answers = parse_entry(path)
         assert answers and set(answers) <= cells, f"{path.name}: sections {sorted(answers)}, cells {sorted(cells)}"
     with open(here / "entries.csv", newline="") as f:
