@@ -154,7 +154,9 @@ figures: $(STAMP)
 	$(BIN)/python -m coursetools figures docs/figures
 
 # Mutants of every lab's reference solution through its hidden checks; prints the survivors
-# (behaviour-changing mutants no check fails). Not part of make test. MUTANT_LABS=03 for one lab.
+# (behaviour-changing mutants no check fails); then each lab's rule mutants (bank/rules/: one program per rule of
+# the lab's rule table, graded through nbgrader) and whether each loses points in its own function's tests only.
+# Not part of make test. MUTANT_LABS=03 for one lab.
 mutants: $(STAMP)
 	$(BIN)/python -m coursetools mutants $(MUTANT_LABS)
 

@@ -23,6 +23,10 @@ On the course's JupyterHub nothing needs setting: the Hub gives your server the 
 (``JUPYTERHUB_API_TOKEN``), and the service asks the Hub who you are. The Hub's token is sent only there: on any
 other JupyterHub (Binder, a university's) it stays home, and a ``COURSE_CHECK_TOKEN`` is needed. A
 ``COURSE_CHECK_TOKEN`` you set always takes precedence.
+
+At a deadline the service may be too busy to answer within its own wait: your check goes on, and this call
+asks for its answer again every few seconds (up to `timeout`, 300 s by default). If it still has none, it says
+how to read it later: ``course_lib.check_online(check_id="...")``.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import json
 import os
 import re
 import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -203,23 +208,33 @@ def lab_of(raw: bytes, name: str | None) -> str | None:
 
 # --- the call -------------------------------------------------------------------------------------------------
 
-def _error_text(exc: urllib.error.HTTPError) -> str:
+def _error_body(exc: urllib.error.HTTPError) -> dict:
     try:
-        return str(json.loads(exc.read().decode(errors="replace")).get("error"))
+        body = json.loads(exc.read().decode(errors="replace"))
     except (ValueError, AttributeError, OSError):
-        return f"the service answered {exc.code} {exc.reason}"
+        body = None
+    return body if isinstance(body, dict) else {"error": f"the service answered {exc.code} {exc.reason}"}
 
 
-def post(url: str, token: str, lab: str, notebook: bytes, timeout: float) -> dict:
-    """Send the notebook; the answer, or `CheckOnlineError` in plain words."""
-    request = urllib.request.Request(f"{url.rstrip('/')}/check/{lab}", data=notebook, method="POST", headers={
-        "Authorization": f"Bearer {token}", "Content-Type": "application/x-ipynb+json",
-        "User-Agent": "course_lib.check_online"})
+class _Later(Exception):
+    """The service stopped waiting (504) while the check goes on; its answer is kept under `check_id`."""
+
+    def __init__(self, check_id: str) -> None:
+        super().__init__(check_id)
+        self.check_id = check_id
+
+
+def _call(request: urllib.request.Request, url: str, timeout: float) -> tuple[int, dict]:
+    """Send `request`: the status and the JSON answer, `_Later` on a 504 that names its check, or
+    `CheckOnlineError` in plain words."""
     try:
         with urllib.request.urlopen(request, timeout=timeout) as reply:
-            return json.loads(reply.read().decode())
+            return reply.status, json.loads(reply.read().decode())
     except urllib.error.HTTPError as exc:
-        message = _error_text(exc)
+        body = _error_body(exc)
+        if exc.code == 504 and isinstance(body.get("check_id"), str):
+            raise _Later(body["check_id"]) from None
+        message = str(body.get("error"))
         if exc.code == 429:
             retry = exc.headers.get("Retry-After")
             if retry and retry.isdigit() and "try again" not in message:
@@ -236,6 +251,38 @@ def post(url: str, token: str, lab: str, notebook: bytes, timeout: float) -> dic
                                f"(is {URL_ENV} right?)") from None
 
 
+def _headers(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}", "User-Agent": "course_lib.check_online"}
+
+
+def post(url: str, token: str, lab: str, notebook: bytes, timeout: float) -> dict:
+    """Send the notebook; the answer, `_Later` when the service stopped waiting, or `CheckOnlineError`."""
+    request = urllib.request.Request(f"{url.rstrip('/')}/check/{lab}", data=notebook, method="POST",
+                                     headers={**_headers(token), "Content-Type": "application/x-ipynb+json"})
+    return _call(request, url, timeout)[1]
+
+
+POLL_SECONDS = 5.0
+
+
+def answer_of(url: str, token: str, check_id: str, timeout: float) -> dict:
+    """The answer of an earlier check (``GET /check/ID``), asked again every few seconds until it is there or
+    `timeout` seconds have passed (then `CheckOnlineError`, with how to ask later)."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]{8,64}", check_id or ""):
+        raise CheckOnlineError(f"{check_id!r} is not a check id (it is the id an earlier answer gave)")
+    deadline = time.monotonic() + timeout
+    request = urllib.request.Request(f"{url.rstrip('/')}/check/{check_id}", method="GET", headers=_headers(token))
+    while True:
+        left = deadline - time.monotonic()
+        status, body = _call(request, url, max(1.0, min(30.0, left)))
+        if status == 200:
+            return body
+        if left <= POLL_SECONDS:
+            raise CheckOnlineError(f"no answer yet: the checkers are busy, your check goes on and its answer is "
+                                   f"kept; read it later with course_lib.check_online(check_id={check_id!r})")
+        time.sleep(POLL_SECONDS)
+
+
 def hub_token() -> str:
     """The Hub's token for this user, on the course's own Hub only (anywhere else, "")."""
     if os.environ.get(COURSE_HUB_ENV, "").strip() != "1":
@@ -244,8 +291,12 @@ def hub_token() -> str:
 
 
 def check_online(lab: str | None = None, *, path: str | os.PathLike | None = None, url: str | None = None,
-                 token: str | None = None, timeout: float = 300.0) -> Answer:
-    """Check this notebook online with the course's hidden tests (never changes your grade); see the module."""
+                 token: str | None = None, timeout: float = 300.0, check_id: str | None = None) -> Answer:
+    """Check this notebook online with the course's hidden tests (never changes your grade); see the module.
+
+    When the service is too busy to answer at once, the check goes on and this call waits for its answer (up to
+    `timeout` seconds in all); ``check_online(check_id=...)`` reads the answer of an earlier check."""
+    started = time.monotonic()
     token = token or os.environ.get(TOKEN_ENV, "").strip() or hub_token()
     if not token:
         raise CheckOnlineError(f"no token configured: set {TOKEN_ENV} to the personal token your teacher sent "
@@ -253,8 +304,13 @@ def check_online(lab: str | None = None, *, path: str | os.PathLike | None = Non
     url = url or os.environ.get(URL_ENV, "").strip()
     if not url:
         raise CheckOnlineError(f"no service configured: set {URL_ENV} to the address your teacher gave")
+    if check_id is not None:
+        return Answer(answer_of(url, token, check_id, timeout))
     raw, name = read_notebook(path)
     lab = lab or os.environ.get(LAB_ENV) or lab_of(raw, name)
     if not lab:
         raise CheckOnlineError("cannot tell which lab this notebook is: call check_online('02_minimax') with its name")
-    return Answer(post(url, token, lab, raw, timeout))
+    try:
+        return Answer(post(url, token, lab, raw, timeout))
+    except _Later as later:
+        return Answer(answer_of(url, token, later.check_id, max(1.0, timeout - (time.monotonic() - started))))

@@ -200,6 +200,10 @@ def main(argv: list[str] | None = None) -> int:
     parsers["golden"].add_argument("labs", nargs="*", help="labs (default: every lab whose checks list golden cases)")
     parsers["golden"].add_argument("--check", action="store_true", help="only report files that differ")
     parsers["mutants"].add_argument("labs", nargs="*", help="labs, by name or number (default: every lab)")
+    parsers["mutants"].add_argument("--rules-only", action="store_true",
+                                    help="only the rule mutants of bank/rules/ (graded through nbgrader)")
+    parsers["mutants"].add_argument("--write", action="store_true",
+                                    help="store each new or changed rule mutant's message beside it, to be judged")
     parsers["stamp"].add_argument("--check", action="store_true",
                                   help="only report notebooks that differ from what the tool writes")
     parsers["stamp"].add_argument("folders", nargs="*",

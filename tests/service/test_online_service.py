@@ -79,3 +79,27 @@ def test_a_student_checks_from_a_kernel(service, course, tmp_path):  # noqa: F81
     assert perfect["cells"] and all(c["verdict"] == "passed" for c in perfect["cells"]), perfect
     assert records.checks_to_pass(LAB)["bob"] == (1, 1)
     assert not (course / "submitted").exists() and not (course / "autograded").exists()  # no grade anywhere
+
+
+@pytest.mark.long
+def test_a_check_answered_after_the_services_wait_is_fetched_by_check_online(course, services, start_worker,  # noqa: F811
+                                                                            tmp_path):
+    """The service waits 1 s only (504, its check goes on): check_online asks for the answer by its id until it is
+    there, and `check_online(check_id=...)` reads it again later; the check ran once."""
+    from course_lib.online import CheckOnlineError, check_online
+
+    start_worker(course)
+    server = Server(course, {**services, records.LIMIT_ENV: "2"}, tmp_path / "serve.log", "--timeout", "1")
+    try:
+        token = tokens.issue(LAB, ["cyd"])["cyd"]
+        answer = check_online(LAB, path=notebook(course, tmp_path, None), url=server.url, token=token)
+        assert answer["cells"] and all(c["verdict"] == "passed" for c in answer["cells"]), answer
+        again = check_online(url=server.url, token=token, check_id=answer["check_id"])
+        assert again["cells"] == answer["cells"]
+        assert answers.answer_count(answer["check_id"]) == 1
+        assert records.record_of(answer["check_id"], "cyd")["answered_at"] is not None
+        other = tokens.issue(LAB, ["dee"])["dee"]  # another student's token cannot read it
+        with pytest.raises(CheckOnlineError, match="you have no check"):
+            check_online(url=server.url, token=other, check_id=answer["check_id"])
+    finally:
+        server.stop()

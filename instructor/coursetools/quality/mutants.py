@@ -530,9 +530,20 @@ def cmd_mutants(args: Any) -> int:
     sources = [source_notebook(root, lab) for lab in labs_in(root)]
     if args.labs:
         sources = [s for s in sources if s.parent.name in args.labs or s.parent.name[:2] in args.labs]
-    total = {}
+    from coursetools.quality.rulemutants import check_rule_mutants, folder, rule_mutants_table
+
+    total, rules = {}, {}
     for source in sources:
-        counts = run_lab(source)
-        total[source.parent.name] = counts["survivors"]
-    print("survivors per lab: " + ", ".join(f"{k} {v}" for k, v in total.items()))
+        lab = source.parent.name
+        if not args.rules_only:
+            total[lab] = run_lab(source)["survivors"]
+        if folder(root, lab).is_dir():
+            results, missing = check_rule_mutants(root, lab, write=args.write)
+            print(rule_mutants_table(lab, results, missing), flush=True)
+            rules[lab] = sum(r.problem is not None for r in results) + len(missing)
+    if total:
+        print("survivors per lab: " + ", ".join(f"{k} {v}" for k, v in total.items()))
+    if rules:
+        print("rule mutants with a problem (or rules without one) per lab: "
+              + ", ".join(f"{k} {v}" for k, v in rules.items()))
     return 0

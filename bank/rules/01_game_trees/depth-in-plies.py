@@ -1,0 +1,22 @@
+# Breaks "the number of plies ... a terminal state alone has depth 0": depth counts the nodes (levels) on the
+# longest path, so a terminal state has depth 1 and every depth is one too many.
+# %% tree_stats
+def tree_stats(game, state):
+    """TreeStats(depth, leaves, branching) of the full game tree below `state`."""
+
+    def walk(s):
+        # (depth, leaves, nodes, internal nodes) of the tree below s
+        if game.is_terminal(s):
+            return 1, 1, 1, 0
+        depth, leaves, nodes, internal = 0, 0, 1, 1
+        for action in game.actions(s):
+            d, l, n, i = walk(game.result(s, action))
+            depth = max(depth, d + 1)
+            leaves += l
+            nodes += n
+            internal += i
+        return depth, leaves, nodes, internal
+
+    depth, leaves, nodes, internal = walk(state)
+    branching = (nodes - 1) / internal if internal else 0.0
+    return TreeStats(depth, leaves, float(branching))

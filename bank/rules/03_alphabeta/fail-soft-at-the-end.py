@@ -1,0 +1,27 @@
+# Breaks fail-soft at the end of a node ("fail-hard ... at the end the updated alpha or beta"): a node that
+# searched all its children returns its updated alpha (MAX) or beta (MIN) instead of v; early stops still return v.
+# %% alphabeta_value
+def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf):
+    '''The value of `state` for the player to move there, by fail-soft alpha-beta search.'''
+    player = game.to_move(state)
+
+    def search(s, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in game.actions(s):
+                v = max(v, search(game.result(s, a), alpha, beta))
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            return alpha
+        v = math.inf
+        for a in game.actions(s):
+            v = min(v, search(game.result(s, a), alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return beta
+
+    return search(state, alpha, beta)

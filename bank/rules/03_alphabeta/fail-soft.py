@@ -1,0 +1,27 @@
+# Breaks "Fail-soft: when a node stops early, it returns the v it had found": a MAX node that stops returns beta,
+# a MIN node that stops returns alpha (fail-hard at the cut); a node that runs to the end still returns v.
+# %% alphabeta_value
+def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf):
+    '''The value of `state` for the player to move there, by fail-soft alpha-beta search.'''
+    player = game.to_move(state)
+
+    def search(s, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in game.actions(s):
+                v = max(v, search(game.result(s, a), alpha, beta))
+                if v >= beta:
+                    return beta
+                alpha = max(alpha, v)
+            return v
+        v = math.inf
+        for a in game.actions(s):
+            v = min(v, search(game.result(s, a), alpha, beta))
+            if v <= alpha:
+                return alpha
+            beta = min(beta, v)
+        return v
+
+    return search(state, alpha, beta)

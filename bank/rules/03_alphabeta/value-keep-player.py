@@ -1,0 +1,27 @@
+# Breaks "Keep player = game.to_move(state) from the first call": terminal states are valued with
+# game.utility(s, game.to_move(s)), the player to move at the leaf, instead of the root player.
+# %% alphabeta_value
+def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf):
+    '''The value of `state` for the player to move there, by fail-soft alpha-beta search.'''
+    player = game.to_move(state)
+
+    def search(s, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, game.to_move(s))
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in game.actions(s):
+                v = max(v, search(game.result(s, a), alpha, beta))
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            return v
+        v = math.inf
+        for a in game.actions(s):
+            v = min(v, search(game.result(s, a), alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    return search(state, alpha, beta)

@@ -1,0 +1,47 @@
+# Breaks "Store every state you search, the root included": the root's entry is never stored (search stores only
+# the states below the root), so a second search of the same root generates its children again.
+# %% alphabeta_tt_value
+def alphabeta_tt_value(game, state, table, depth=math.inf, evaluate=None):
+    """Alpha-beta value of `state` searched `depth` plies deep, using and filling `table`."""
+    player = game.to_move(state)
+
+    def search(s, alpha, beta, depth, root=False):
+        entry = table.get(s)
+        if entry is not None:
+            v, flag, d = entry
+            if d >= depth and (flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha)):
+                return v
+        if game.is_terminal(s):
+            v = game.utility(s, player)
+            table[s] = (v, EXACT, math.inf)
+            return v
+        if depth == 0:
+            v = evaluate(s, player)
+            table[s] = (v, EXACT, 0)
+            return v
+        alpha0, beta0 = alpha, beta
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in game.actions(s):
+                v = max(v, search(game.result(s, a), alpha, beta, depth - 1))
+                if v >= beta:
+                    break
+                alpha = max(alpha, v)
+        else:
+            v = math.inf
+            for a in game.actions(s):
+                v = min(v, search(game.result(s, a), alpha, beta, depth - 1))
+                if v <= alpha:
+                    break
+                beta = min(beta, v)
+        if v <= alpha0:
+            flag = UPPER
+        elif v >= beta0:
+            flag = LOWER
+        else:
+            flag = EXACT
+        if not root:
+            table[s] = (v, flag, depth)
+        return v
+
+    return search(state, -math.inf, math.inf, depth, root=True)

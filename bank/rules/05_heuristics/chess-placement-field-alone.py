@@ -1,0 +1,18 @@
+# Breaks "It also accepts a FEN that has only the placement field": cuts the placement at the first space with
+# fen[:fen.index(" ")], which raises ValueError when there is no space.
+# %% chess_material
+def chess_material(fen, player):
+    """(fen, player) -> int: player's material minus the opponent's, in pawns; player is "w" or "b".
+
+    Pawn 1, knight 3, bishop 3, rook 5, queen 9, king 0. Bounds: -103 to 103 (not inside (-1, 1)).
+    """
+    values = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9, "k": 0}
+    placement = fen[:fen.index(" ")]
+    white = black = 0
+    for ch in placement:
+        if ch.lower() in values:
+            if ch.isupper():
+                white += values[ch.lower()]
+            else:
+                black += values[ch]
+    return white - black if player == "w" else black - white

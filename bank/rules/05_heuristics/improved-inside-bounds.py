@@ -1,0 +1,26 @@
+# Breaks "a plain number strictly between -1 and 1": divides by mine + theirs (0 guarded) without the + 1, so a
+# position where one side has no move left is worth +-1 or beyond (e.g. mine=3, theirs=0 -> (3 + centre) / 3).
+# %% isolation_improved
+_IMPROVED_GAMES = {}
+
+
+def isolation_improved(state, player):
+    """(state, player) -> float in (-1, 1): your better Isolation evaluation for `player`."""
+    game = _IMPROVED_GAMES.get(state.size)
+    if game is None:
+        game = _IMPROVED_GAMES[state.size] = Isolation(size=state.size)
+    other = "P2" if player == "P1" else "P1"
+    mine = game.mobility(state, player)
+    theirs = game.mobility(state, other)
+    # A small tie-break for the piece nearer the centre (|centre| < 0.1, so mobility stays first).
+    half = (state.size - 1) / 2
+
+    def off_centre(p):
+        if p is None:
+            return 0
+        r, c = divmod(p, state.size)
+        return max(abs(r - half), abs(c - half))
+
+    me = 0 if player == "P1" else 1
+    centre = 0.1 * (off_centre(state.positions[1 - me]) - off_centre(state.positions[me])) / max(1, state.size)
+    return (mine - theirs + centre) / max(1, mine + theirs)

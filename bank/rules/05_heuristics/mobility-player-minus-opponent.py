@@ -1,0 +1,18 @@
+# Breaks "Positive when player has more moves than the opponent ... negative when fewer": computes theirs - mine
+# (sign flipped). Necessarily also breaks mobility-formula (the exact formula fixes the sign).
+# %% isolation_mobility
+_MOBILITY_GAMES = {}
+
+
+def isolation_mobility(state, player):
+    """(state, player) -> float in (-1, 1): player's moves minus the opponent's, scaled.
+
+    Positive when `player` has more moves than the opponent, 0 when equal, negative when fewer.
+    """
+    game = _MOBILITY_GAMES.get(state.size)
+    if game is None:
+        game = _MOBILITY_GAMES[state.size] = Isolation(size=state.size)
+    other = "P2" if player == "P1" else "P1"
+    mine = game.mobility(state, player)
+    theirs = game.mobility(state, other)
+    return (theirs - mine) / (mine + theirs + 1)

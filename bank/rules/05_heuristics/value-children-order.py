@@ -1,0 +1,32 @@
+# Breaks "children in actions() order": every node searches its children in reversed actions() order.
+# %% depth_limited_value
+def depth_limited_value(game, state, depth, evaluate):
+    """Alpha-beta value of `state` for the player to move there, searched `depth` plies deep.
+
+    Terminal states are valued by game.utility (at any depth); a non-terminal state at
+    depth 0 by evaluate(state, player), with the root player.
+    """
+    player = game.to_move(state)
+
+    def value(s, d, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        if d == 0:
+            return evaluate(s, player)
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in reversed(game.actions(s)):
+                v = max(v, value(game.result(s, a), d - 1, alpha, beta))
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            return v
+        v = math.inf
+        for a in reversed(game.actions(s)):
+            v = min(v, value(game.result(s, a), d - 1, alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    return value(state, depth, -math.inf, math.inf)

@@ -1,0 +1,33 @@
+# Breaks "depth=0 evaluates the state itself, depth=1 evaluates its children": off by one on the shallow side,
+# the cut-off is d <= 1, so depth=1 evaluates the root itself (and every depth searches one ply less).
+# %% depth_limited_value
+def depth_limited_value(game, state, depth, evaluate):
+    """Alpha-beta value of `state` for the player to move there, searched `depth` plies deep.
+
+    Terminal states are valued by game.utility (at any depth); a non-terminal state at
+    depth 0 by evaluate(state, player), with the root player.
+    """
+    player = game.to_move(state)
+
+    def value(s, d, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        if d <= 1:
+            return evaluate(s, player)
+        if game.to_move(s) == player:
+            v = -math.inf
+            for a in game.actions(s):
+                v = max(v, value(game.result(s, a), d - 1, alpha, beta))
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            return v
+        v = math.inf
+        for a in game.actions(s):
+            v = min(v, value(game.result(s, a), d - 1, alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    return value(state, depth, -math.inf, math.inf)

@@ -1,0 +1,33 @@
+# Breaks "at depth == 0 the search stops and returns evaluate(...)" (evaluate at the cut-off and nowhere else):
+# every internal node above the cut-off starts its v from evaluate(s, player) ("stand pat") instead of -inf/+inf.
+# %% depth_limited_value
+def depth_limited_value(game, state, depth, evaluate):
+    """Alpha-beta value of `state` for the player to move there, searched `depth` plies deep.
+
+    Terminal states are valued by game.utility (at any depth); a non-terminal state at
+    depth 0 by evaluate(state, player), with the root player.
+    """
+    player = game.to_move(state)
+
+    def value(s, d, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        if d == 0:
+            return evaluate(s, player)
+        if game.to_move(s) == player:
+            v = evaluate(s, player)
+            for a in game.actions(s):
+                v = max(v, value(game.result(s, a), d - 1, alpha, beta))
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            return v
+        v = evaluate(s, player)
+        for a in game.actions(s):
+            v = min(v, value(game.result(s, a), d - 1, alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    return value(state, depth, -math.inf, math.inf)

@@ -1,0 +1,18 @@
+# Breaks "a weight ... 1, 3 and 9 for one, two and three discs": weighs a window by its number of discs (1, 2, 3).
+# %% connect_four_windows
+def connect_four_windows(state, player):
+    """(state, player) -> float in (-1, 1): player's open windows minus the opponent's, weighted by discs."""
+    cols = len(state.heights)
+    rows = len(state.board) // cols
+    windows = windows_of(rows, cols)
+    other = "O" if player == "X" else "X"
+    weight = (0, 1, 2, 3, 3)
+    mine = theirs = 0
+    for w in windows:
+        cells = [state.board[i] for i in w]
+        p, o = cells.count(player), cells.count(other)
+        if p and not o:
+            mine += weight[p]
+        elif o and not p:
+            theirs += weight[o]
+    return (mine - theirs) / (9 * len(windows) + 1)

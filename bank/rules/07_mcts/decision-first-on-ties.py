@@ -1,0 +1,13 @@
+# Breaks "the root's most visited child, the first in `actions()` order on ties": it keeps the LAST of the most
+# visited children (>= instead of >).
+# %% mcts_decision
+def mcts_decision(game, state, iterations, rng, c=math.sqrt(2), clock=None):
+    """The action of the most visited child of the root after mcts_search (first on ties)."""
+    root = mcts_search(game, state, iterations, rng, c, clock)
+    if not root.children:
+        return game.actions(state)[0]
+    best = root.children[0]
+    for child in root.children[1:]:
+        if child.visits >= best.visits:
+            best = child
+    return best.action

@@ -1,0 +1,37 @@
+# Breaks "One new node per iteration": expansion adds a child for EVERY untried action at once (in actions() order,
+# all their states generated now) and rolls out from the first new child.
+# %% mcts_search
+def mcts_search(game, state, iterations, rng, c=math.sqrt(2), clock=None):
+    """The root Node of the tree grown by `iterations` iterations of MCTS from `state`."""
+    if clock is not None:
+        game = clock.watch(game)
+    root = new_node(game, state)
+    for _ in range(iterations):
+        if clock is not None and clock.expired():
+            break
+        node = root
+        # selection
+        while not node.untried and node.children:
+            best, best_score = None, -math.inf
+            for child in node.children:
+                score = ucb1(child.total, child.visits, node.visits, c)
+                if best is None or score > best_score:
+                    best, best_score = child, score
+            node = best
+        # expansion
+        if node.untried:
+            mover = game.to_move(node.state)
+            while node.untried:
+                action = node.untried.pop(0)
+                child_state = game.result(node.state, action)
+                node.children.append(new_node(game, child_state, node, action, mover))
+            node = node.children[0]
+        # rollout
+        final = rollout(game, node.state, rng)
+        # backup
+        while node is not None:
+            node.visits += 1
+            if node.parent is not None:
+                node.total += game.utility(final, node.player)
+            node = node.parent
+    return root

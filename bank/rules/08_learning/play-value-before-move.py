@@ -1,0 +1,30 @@
+# Breaks "the value of the position **before** the move, for the player to move": v and f are taken at the
+# position AFTER the move played, for the player who made it (f = features(after, p), v = value(weights, f));
+# the move is chosen first (same single rng draw), the target is still the best move's value.
+# %% self_play_episode
+def self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0):
+    """One game of self-play from game.initial, learning after every move: (new weights, list of Steps)."""
+    weights = list(weights)
+    trace = [0.0] * len(weights)
+    history = []
+    state = game.initial
+    while not game.is_terminal(state):
+        p = game.to_move(state)
+        moves = move_values(game, state, weights)
+        best_action, best = moves[0]
+        for a, worth in moves[1:]:
+            if worth > best:
+                best_action, best = a, worth
+        if rng.random() < epsilon:
+            action = rng.choice(game.actions(state))
+        else:
+            action = best_action
+        f = features(game.result(state, action), p)
+        v = value(weights, f)
+        target = best
+        error = target - v
+        trace = [-lam * e + v * (1 - v) * x for e, x in zip(trace, f)]
+        weights = [w + alpha * error * e for w, e in zip(weights, trace)]
+        history.append(Step(state, action, v, target, error, list(trace), list(weights)))
+        state = game.result(state, action)
+    return weights, history
