@@ -329,8 +329,12 @@ def picture(case: Case, run: Run | None = None, max_lines: int = 45) -> str:
     return drawn if run is None else f"{YOUR_RUN}\n{drawn}"
 
 
-#: The first line of a drawing of the tree with what the student's search did on it (not the correct search).
-YOUR_RUN = "(as YOUR search walked it: the values, bounds, order and marks below are your search's, not the correct one's)"
+#: The first line of a drawing of the tree with what the student's search did on it: its steps are drawn as they
+#: were, while the values, bounds and chosen move shown are worked out from them (`course_lib.search_annotations`),
+#: not read from what the student's code returned (a fail-hard search's 13 is drawn as the 12 its leaves give).
+YOUR_RUN = ("(drawn from YOUR run's steps: the nodes it made and the leaves it valued, numbered in its order; the "
+            "values, bounds and chosen move are worked out from those leaves by the lab's rules, not taken from what "
+            "your code returned)")
 
 
 # -- seeded cases -----------------------------------------------------------------------------------

@@ -86,7 +86,7 @@ def write_judged(path: Path, judged: Judged) -> None:
     path.write_text(f"verdict: {judged.verdict}\nnote: {judged.note}\n{stable}\n{judged.message}")
 
 
-BATCHES = ("blind", "blind2")
+BATCHES = ("blind", "blind2", "blind3")
 """The batches, each written by a different author: ``bank/<batch>/<lab>/``. The first was measured and the checks
 fixed where its messages fell short; a later batch is graded and reported as it comes, to measure without fitting."""
 
