@@ -89,6 +89,10 @@ def write_judged(path: Path, judged: Judged) -> None:
 BATCHES = ("blind", "blind2", "blind3")
 """The batches, each written by a different author: ``bank/<batch>/<lab>/``. The first was measured and the checks
 fixed where its messages fell short; a later batch is graded and reported as it comes, to measure without fitting."""
+MEASURING = ("blind3",)
+"""Batches graded and judged as they came whose messages do not meet the target yet (no misleading message, none
+missed, nine in ten named or pinpointed): `make banks` holds the others, and takes one of these in once it does.
+Their verdicts are kept as judged, the measure of the checks before any fix."""
 
 
 def batch_folder(root: Path, lab: str, batch: str = "blind") -> Path:
