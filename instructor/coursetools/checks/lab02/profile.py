@@ -2,7 +2,9 @@
 
 A submission's *profile* is the combination of classic mistakes (`reference.Flags`) whose model
 gives its answers by the same walk on a few probes (`cases.probes`); failing that, by a walk that
-does at least the model's work (in another order or twice: graded by the trace groups alone). A
+does at least the model's work (in another order or twice: graded by the trace groups alone), where a
+model that searches children right to left must also start where the student's walk starts (a decision
+that keeps its last move is not a search from the right). A
 group expects the profile with its own mistakes put right; an unknown behaviour leaves the
 profile unknown, and the group compares with the correct model itself.
 """
@@ -49,9 +51,10 @@ def profile(student: Callable[..., Any], kind: str, evidence: list | None = None
                     ok = False
                 elif exact:
                     ok = seen.trace.leaves() == m.trace.leaves() and seen.trace.generated() == m.trace.generated()
-                else:
+                else:  # the model's work in another order; children right to left only if the student's go so
                     ok = (_covers(seen.trace.leaves(), m.trace.leaves())
-                          and _covers(seen.trace.generated(), m.trace.generated()))
+                          and _covers(seen.trace.generated(), m.trace.generated())
+                          and (f.order == "actions" or seen.trace.generated()[:1] == m.trace.generated()[:1]))
                 if not ok:
                     break
             if ok:
