@@ -107,6 +107,19 @@ def blind_answers(root: Path, lab: str, batch: str = "blind") -> dict[str, dict[
     return {p.stem: {**solution, **parse_entry(p)} for p in sorted(batch_folder(root, lab, batch).glob("*.py"))}
 
 
+def judgment_problem(judged: Judged | None, text: str) -> str | None:
+    """What keeps a graded message from standing as judged (never judged, changed, waiting, misleading), or None."""
+    if judged is None:
+        return "never judged"
+    if not judged.holds(text):
+        return "its message changed since it was judged: judge it again"
+    if judged.verdict == "unjudged":
+        return "its message waits for a verdict"
+    if judged.verdict == "misleads":
+        return f"its message misleads ({judged.note})"
+    return None
+
+
 @dataclass
 class BlindResult:
     entry: str
@@ -117,14 +130,9 @@ class BlindResult:
     @property
     def problem(self) -> str | None:
         """Why this entry fails `make banks`, or None."""
-        if self.judged is None:
-            return "never judged"
-        if not self.judged.holds(self.message):
-            return "its message changed since it was judged: judge it again"
-        if self.judged.verdict == "unjudged":
-            return "its message waits for a verdict"
-        if self.judged.verdict == "misleads":
-            return f"its message misleads ({self.judged.note})"
+        unsettled = judgment_problem(self.judged, self.message)
+        if unsettled:
+            return unsettled
         if self.entry.startswith("ok_") and self.judged.verdict != "full":
             return f"a correct alternative lost points ({self.total[0]:g}/{self.total[1]:g})"
         if self.judged.verdict == "correct" and self.total[0] < self.total[1]:

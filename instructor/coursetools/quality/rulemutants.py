@@ -24,7 +24,7 @@ import nbformat
 from coursetools.course.labfiles import solution_answers
 from coursetools.grading.checker import parse_hidden, split_hidden
 from coursetools.quality.bank import grade_entries, parse_entry
-from coursetools.quality.blind import GOOD, Judged, judged_path, message, read_judged, write_judged
+from coursetools.quality.blind import GOOD, Judged, judged_path, judgment_problem, message, read_judged, write_judged
 
 BASE = "ok_base"
 
@@ -79,15 +79,7 @@ class RuleResult:
                 f" (but in {', '.join(self.lost_other)})" if self.lost_other else "")
         if self.lost_other:
             return f"also charged in another function's tests: {', '.join(self.lost_other)}"
-        if self.judged is None:
-            return "message never judged"
-        if not self.judged.holds(self.message):
-            return "its message changed since it was judged: judge it again"
-        if self.judged.verdict == "unjudged":
-            return "its message waits for a verdict"
-        if self.judged.verdict == "misleads":
-            return f"its message misleads ({self.judged.note})"
-        return None
+        return judgment_problem(self.judged, self.message)
 
 
 def check_rule_mutants(root: Path, lab: str, write: bool = False) -> tuple[list[RuleResult], list[str]]:
