@@ -138,7 +138,7 @@ def test_check_server_names_a_readable_course_folder_and_a_students_python_with_
     assert checks_importable(None, "/usr/bin/python3") is None
     # As root, for real as a student account: Debian's Python has no course_lib, so submits would stay open.
     missing = private_submit_missing("nobody", "/usr/bin/python3")
-    assert missing and "cannot import course_lib.exchange" in missing
+    assert missing and "cannot import course_student_server.exchange" in missing
     assert checks_importable("nobody", "/usr/bin/python3") is None
 
 
