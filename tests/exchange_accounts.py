@@ -1,11 +1,11 @@
 """A shared server in miniature for the exchange's tests: real Unix accounts, their Pythons, and commands run as them.
 
 `Server` makes an instructor and students (``useradd -m``, homes 0755 as older Debian/Ubuntu ``adduser`` left
-them). The instructor runs the checkout's own ``.venv`` (nbgrader, coursetools, course_lib); the students a
-virtual environment of Debian's ``/usr/bin/python3`` that sees nbgrader and a copy of ``course_lib`` only, as a
-class server installs for students. `Server.run` runs a shell command as one account with a clean environment
-(in a mount namespace that lets it reach a Python kept under /root, `python_shadow`). `exchange_scenario.py`
-plays the attacks.
+them). The instructor runs the checkout's own ``.venv`` (nbgrader, coursetools, course_lib); the students a virtual
+environment of Debian's ``/usr/bin/python3`` that sees nbgrader and copies of ``course_lib`` and of the students'
+server package (``course_student_server``) only, as a class server installs for students. `Server.run` runs a shell
+command as one account with a clean environment (in a mount namespace that lets it reach a Python kept under /root,
+`python_shadow`). `exchange_scenario.py` plays the attacks.
 """
 
 from __future__ import annotations
@@ -95,6 +95,9 @@ class Server:
         student_site = self.scratch / "student-site"
         shutil.copytree(self.code / "course_lib", student_site / "course_lib",
                         ignore=shutil.ignore_patterns("__pycache__"))
+        exchange = self.code / "instructor" / "labextensions" / "course-save-queue" / "course_student_server"
+        if exchange.is_dir():  # (an older checkout, played "before", has none)
+            shutil.copytree(exchange, student_site / exchange.name, ignore=shutil.ignore_patterns("__pycache__"))
         self.student_python = make_env(self.scratch / "student-env", [packages, student_site])
         for folder in (student_site, *student_site.rglob("*")):
             folder.chmod(0o755 if folder.is_dir() else 0o644)

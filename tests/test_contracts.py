@@ -92,6 +92,33 @@ def test_every_dotted_path_of_a_shards_configuration_imports(tmp_path):
         assert callable(_resolve(dotted)) or inspect.isclass(_resolve(dotted)), dotted
 
 
+def test_the_students_nbgrader_configuration_names_classes_of_the_students_server_package(tmp_path, monkeypatch):
+    """Each class the students' nbgrader configuration names imports from the students' server package alone."""
+    from coursetools.course.exchange_layout import Layout, students_config
+
+    package = ROOT / "instructor" / "labextensions" / "course-save-queue"
+    monkeypatch.syspath_prepend(str(package))
+    (tmp_path / "nbgrader_config.py").write_text(students_config(Layout(tmp_path / "exchange", "c", "root")))
+    cfg = PyFileConfigLoader("nbgrader_config.py", path=str(tmp_path)).load_config()
+    found = sorted(cfg.ExchangeFactory.values())
+    assert len(found) == 3 and all(d.startswith("course_student_server.exchange.") for d in found), found
+    for dotted in found:
+        cls = _resolve(dotted)
+        assert inspect.isclass(cls) and Path(inspect.getfile(cls)).is_relative_to(package), dotted
+
+
+def test_course_lib_imports_nothing_of_nbgrader_nor_of_the_instructors_package():
+    """course_lib runs on Colab, where neither is installed: it stays small and pure."""
+    found = []
+    for path in sorted((ROOT / "course_lib").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            found += [f"{path.name} imports {n}" for n in names
+                      if n.split(".")[0] in ("nbgrader", "coursetools", "course_student_server", "jupyterhub")]
+    assert not found, found
+
+
 @pytest.mark.parametrize("lab", LABS)
 def test_every_hidden_check_of_the_source_resolves(lab):
     nb = nbformat.read(source_notebook(ROOT, lab), as_version=4)

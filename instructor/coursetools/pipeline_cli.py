@@ -14,6 +14,16 @@ FORMGRADER = ("`make lab` (or `jupyter lab` in the course folder), then the Nbgr
               "or http://localhost:8888/formgrader")
 
 
+def formgrader_hint() -> str:
+    """How to open formgrader from here: on a JupyterHub (a terminal of the teacher's server, which has the server's
+    ``JUPYTERHUB_SERVICE_PREFIX``) its address, in a tab of its own; elsewhere `FORMGRADER`."""
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX")
+    if prefix:
+        return (f"the address {prefix.rstrip('/')}/formgrader on this Hub, in a tab of its own (the Nbgrader menu's "
+                "Formgrader stays blank on a Hub)")
+    return FORMGRADER
+
+
 def next_steps(root: Path, lab: str) -> str:
     """What to do after grading `lab`, with the number of written answers still to grade by hand."""
     from coursetools.grading.gradebook import course_id, db_url
@@ -22,7 +32,7 @@ def next_steps(root: Path, lab: str) -> str:
     pending = pending_answers(db_url(root), course_id(root), lab)
     total = sum(pending.values())
     first = (f"{total} written answer{'s' if total != 1 else ''} of {len(pending)} student"
-             f"{'s' if len(pending) != 1 else ''} to grade in formgrader (open it with {FORMGRADER}), then "
+             f"{'s' if len(pending) != 1 else ''} to grade in formgrader (open it with {formgrader_hint()}), then "
              if total else "no written answer left to grade by hand; ")
     return f"next: {first}`coursetools feedback {lab}`, then `coursetools export {lab}`"
 

@@ -138,5 +138,32 @@ def test_check_server_names_a_readable_course_folder_and_a_students_python_with_
     assert checks_importable(None, "/usr/bin/python3") is None
     # As root, for real as a student account: Debian's Python has no course_lib, so submits would stay open.
     missing = private_submit_missing("nobody", "/usr/bin/python3")
-    assert missing and "cannot import course_lib.exchange" in missing
+    assert missing and "cannot import course_student_server.exchange" in missing
     assert checks_importable("nobody", "/usr/bin/python3") is None
+
+
+def test_release_feedback_skips_a_student_without_a_submission_secret_and_releases_the_others(tmp_path):
+    import hashlib
+    import subprocess
+    import sys
+
+    from coursetools import tool_env
+
+    course, exchange = tmp_path / "course", tmp_path / "exchange"
+    for student, secret in (("ann", "a" * 128), ("bob", None), ("cho", "c" * 128)):
+        folder = course / "feedback" / student / "lab"
+        folder.mkdir(parents=True)
+        (folder / "lab.html").write_text(f"<p>{student}'s page</p>")
+        (folder / "timestamp.txt").write_text("2026-11-29 08:00:00.000000 UTC")
+        if secret:  # bob's work came from an LMS zip: nbgrader never gave it a secret
+            (folder / "submission_secret.txt").write_text(secret)
+    exchange.mkdir()
+    proc = subprocess.run([sys.executable, "-m", "nbgrader", "release_feedback", "lab", "--course=c",
+                           f"--Exchange.root={exchange}", f"--CourseDirectory.root={course}",
+                           "--ExchangeFactory.release_feedback=coursetools.grading.exchange.OpenReleaseFeedback"],
+                          cwd=course, env=tool_env(), capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "NOT RELEASED bob: no submission secret" in proc.stderr
+    released = sorted(p.name for p in (exchange / "c" / "feedback").iterdir())
+    assert released == sorted(f"{hashlib.md5((s * 128 + 'lab').encode()).hexdigest()}.html" for s in "ac")
+    assert "Releasing feedback for student 'cho'" in proc.stderr  # the students after bob too

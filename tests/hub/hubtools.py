@@ -76,8 +76,20 @@ def check(hub: Hub, token: str, notebook: bytes, query: str = "", headers: dict 
         return exc.code, json.loads(exc.read() or b"{}")
 
 
-def records(hub: Hub) -> list[tuple[str, str]]:
-    """(student, lab) of every check the service recorded, read as the teacher from its database."""
+def answer_of(hub: Hub, token: str, check_id: str) -> tuple[int, dict]:
+    """``GET /check/<check_id>`` of the self-check service with `token`: the status and the JSON reply."""
+    request = urllib.request.Request(f"{hub.url}/services/self-check/check/{check_id}",
+                                     headers={"Authorization": f"Bearer {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+
+
+def records(hub: Hub, columns: str = "student, lab") -> list[tuple[str, ...]]:
+    """These columns (default: student, lab) of every check the service recorded, in the order the checks came,
+    read as the teacher from its database."""
     course = hub.folder / "teacher" / "course"
     env = {"PATH": f"{hub.instructor_env}/bin:/usr/bin:/bin"}
     exports = hub.as_user(TEACHER, [str(hub.instructor_env / "bin" / "python"), "-m", "coursetools", "services",
@@ -86,7 +98,7 @@ def records(hub: Hub) -> list[tuple[str, str]]:
         key, _, value = line.removeprefix("export ").partition("=")
         env[key] = value.strip("'")
     code = ("from coursetools.service import tokens\n"
-            "for row in tokens.connect().execute('SELECT student, lab FROM selfcheck_records ORDER BY at'):\n"
+            f"for row in tokens.connect().execute('SELECT {columns} FROM selfcheck_records ORDER BY at'):\n"
             "    print(*row)")
     proc = hub.as_user(TEACHER, [str(hub.instructor_env / "bin" / "python"), "-c", code], env=env, cwd=course)
     assert proc.returncode == 0, proc.stderr

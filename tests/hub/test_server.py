@@ -4,18 +4,22 @@ students' real Unix accounts (hubteach, hubann, hubbob; removed after), PAM logi
 - nothing hidden is installed for students: a student account cannot import coursetools nor read the instructor's
   environment or course folder;
 - self-checks on the Hub need no token: the server's own JUPYTERHUB_API_TOKEN (read from the running server's
-  environment, as its kernels inherit it) checks as its user, and one student's token never checks as another.
+  environment, as its kernels inherit it) checks as its user, and one student's token never checks as another
+  nor reads the answer of another's check.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import pwd
 import re
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
-from hubtools import ANN, BOB, CHP, LAB, ROOT, TEACHER, check, records
+from hubtools import ANN, BOB, CHP, LAB, ROOT, TEACHER, answer_of, check, records
 
 from coursetools.course.labfiles import solution_answers
 from coursetools.quality.submission import build_submission
@@ -75,16 +79,22 @@ def test_pam_checks_the_password_and_each_server_runs_as_its_user(hub):
     assert environ["JUPYTERHUB_USER"] == ANN and environ["PATH"].startswith(str(hub.student_env))
 
 
+def answered_notebook(user: str) -> Path:
+    """Lab 01 with every code answer, in `user`'s home, theirs."""
+    source = ROOT / "source" / LAB / f"{LAB}.ipynb"
+    notebook = Path(pwd.getpwnam(user).pw_dir) / f"{LAB}.ipynb"
+    build_submission(ROOT / "release" / LAB / f"{LAB}.ipynb", solution_answers(source), notebook)
+    entry = pwd.getpwnam(user)
+    os.chown(notebook, entry.pw_uid, entry.pw_gid)
+    return notebook
+
+
 def test_a_kernel_checks_with_the_hubs_token_and_only_as_its_own_student(hub, tmp_path):
     earlier = len(records(hub))  # the browser round's checks, when it ran first
     ann_env = hub.server_environment(ANN, hub.token(ANN))
     bob_env = hub.server_environment(BOB, hub.token(BOB))
     assert ann_env["JUPYTERHUB_API_TOKEN"] != bob_env["JUPYTERHUB_API_TOKEN"]
-    source = ROOT / "source" / LAB / f"{LAB}.ipynb"
-    notebook = Path(pwd.getpwnam(ANN).pw_dir) / f"{LAB}.ipynb"
-    build_submission(ROOT / "release" / LAB / f"{LAB}.ipynb", solution_answers(source), notebook)
-    entry = pwd.getpwnam(ANN)
-    os.chown(notebook, entry.pw_uid, entry.pw_gid)
+    notebook = answered_notebook(ANN)
     # What a kernel of ann's server does: course_lib.check_online() with nothing set by her.
     kernel_env = {k: ann_env[k] for k in ("JUPYTERHUB_API_TOKEN", "COURSE_CHECK_URL", "COURSE_CHECK_HUB",
                                           "JUPYTERHUB_USER")}
@@ -112,3 +122,36 @@ def test_a_kernel_checks_with_the_hubs_token_and_only_as_its_own_student(hub, tm
     status, answer = check(hub, made["token"], raw)
     assert status == 401 and "may not use the self-check service" in answer["error"]
     assert records(hub)[earlier:] == [(ANN, LAB), (BOB, LAB)]
+
+
+def test_one_students_hub_token_never_reads_the_answer_of_anothers_check(hub):
+    """bob's kernel token asking for ann's check by its id (``GET /check/<id>``) is refused with nothing of her answer,
+    exactly as for an id nobody has; her own token reads it."""
+    ann_token = hub.server_environment(ANN, hub.token(ANN))["JUPYTERHUB_API_TOKEN"]
+    bob_token = hub.server_environment(BOB, hub.token(BOB))["JUPYTERHUB_API_TOKEN"]
+
+    def answered(student: str) -> list[str]:
+        return [check_id for who, check_id, done in records(hub, "student, check_id, answered_at IS NOT NULL")
+                if who == student and done == "True"]
+
+    if not answered(ANN):  # (run on its own: the earlier tests' checks are not there)
+        status, answer = check(hub, ann_token, answered_notebook(ANN).read_bytes())
+        assert status == 200, answer
+    ann_check = answered(ANN)[-1]
+    status, hers = answer_of(hub, ann_token, ann_check)
+    assert status == 200 and hers["cells"], hers
+
+    for headers in ({}, {"X-Forwarded-User": ANN, "X-Student": ANN}):
+        request = urllib.request.Request(f"{hub.url}/services/self-check/check/{ann_check}?student={ANN}",
+                                         headers={"Authorization": f"Bearer {bob_token}", **headers})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=60)
+        reply = json.loads(refused.value.read())
+        assert refused.value.code == 404 and set(reply) == {"error"}, reply
+        assert "you have no check" in reply["error"]
+        text = json.dumps(reply)
+        assert ANN not in text and not any(str(c.get("cell")) in text for c in hers["cells"]), text
+        assert "passed" not in text and "failed" not in text
+    # The same refusal as for an id nobody has: bob cannot even tell that ann's check exists.
+    status, nobodys = answer_of(hub, bob_token, "0" * 32)
+    assert (status, nobodys["error"].replace("0" * 32, ann_check)) == (404, reply["error"])

@@ -23,7 +23,8 @@ folder                          owner       mode     why
 `make_exchange` makes or repairs this layout (as root: everything; as the instructor: the course's own
 folders), `exchange_problems` says what of it does not hold, each with its fix in plain words, and
 `students_config` is the nbgrader configuration the students' nbgrader reads (the exchange's root and the
-student-side classes of `course_lib.exchange`, which submit and fetch privately).
+student-side classes of `STUDENT_EXCHANGE`, which submit and fetch privately: the students' server package,
+``instructor/labextensions/course-save-queue``, apart from ``course_lib``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ COURSE_MODE = 0o755
 OUTBOUND_MODE = 0o755
 INBOUND_MODE = 0o3733
 FEEDBACK_MODE = 0o711
-# The student-side classes (course_lib.exchange) nbgrader loads for students: private modes on submit and fetch.
+# The student-side classes nbgrader loads for students (private modes on submit and fetch), from the module of the
+# students' server package (instructor/labextensions/course-save-queue) that holds them.
+STUDENT_EXCHANGE = "course_student_server.exchange"
 STUDENT_CLASSES = {"submit": "PrivateSubmit", "fetch_assignment": "PrivateFetchAssignment",
                    "fetch_feedback": "PrivateFetchFeedback"}
 
@@ -170,8 +173,8 @@ def students_config(layout: Layout) -> str:
     """The nbgrader configuration every student's nbgrader reads (``/etc/jupyter/nbgrader_config.py``)."""
     lines = ['"""The course exchange, for every account on this server (written by coursetools setup-exchange)."""',
              "c = get_config()  # noqa: F821", f"c.Exchange.root = {str(layout.root)!r}",
-             "# Submissions and fetched labs stay private to their student (course_lib.exchange); without",
-             "# course_lib, nbgrader's own classes run and the collector still refuses what is not the student's.",
-             "try:", "    import course_lib.exchange  # noqa: F401", "except ImportError:", "    pass", "else:"]
-    lines += [f"    c.ExchangeFactory.{kind} = 'course_lib.exchange.{name}'" for kind, name in STUDENT_CLASSES.items()]
+             f"# Submissions and fetched labs stay private to their student ({STUDENT_EXCHANGE}); without",
+             "# that package, nbgrader's own classes run and the collector still refuses what is not the student's.",
+             "try:", f"    import {STUDENT_EXCHANGE}  # noqa: F401", "except ImportError:", "    pass", "else:"]
+    lines += [f"    c.ExchangeFactory.{kind} = '{STUDENT_EXCHANGE}.{name}'" for kind, name in STUDENT_CLASSES.items()]
     return "\n".join(lines) + "\n"

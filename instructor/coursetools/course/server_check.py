@@ -20,7 +20,7 @@ import stat
 import subprocess
 from pathlib import Path
 
-from coursetools.course.exchange_layout import Layout, exchange_problems, group_members
+from coursetools.course.exchange_layout import STUDENT_EXCHANGE, Layout, exchange_problems, group_members
 
 PRIVATE = ("gradebook.db", "submitted", "autograded", "feedback", "exports", "source", "downloaded", "archive")
 STUDENT_PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -105,15 +105,15 @@ def checks_importable(student: str | None, python: str) -> str | None:
 
 
 def private_submit_missing(student: str | None, python: str) -> str | None:
-    """Why `student`'s nbgrader would submit with nbgrader's open modes (no course_lib.exchange), tried as root."""
+    """Why `student`'s nbgrader would submit with nbgrader's open modes (no `STUDENT_EXCHANGE`), tried as root."""
     if os.geteuid() != 0 or not student:
         return None
-    proc = _as_student(student, python, "import course_lib.exchange")
+    proc = _as_student(student, python, f"import {STUDENT_EXCHANGE}")
     if proc.returncode == 0:
         return None
-    return (f"{student}'s {python} cannot import course_lib.exchange ({proc.stderr.strip().splitlines()[-1:]}): its "
-            "`nbgrader submit` would leave submissions readable by classmates; install the student package (course_lib) "
-            "and nbgrader there")
+    return (f"{student}'s {python} cannot import {STUDENT_EXCHANGE} ({proc.stderr.strip().splitlines()[-1:]}): its "
+            "`nbgrader submit` would leave submissions readable by classmates; install the students' server package "
+            "there: pip install instructor/labextensions/course-save-queue (it brings nbgrader)")
 
 
 def check_server(course: Path, layout: Layout, student: str | None = None, python: str = "python3") -> list[str]:

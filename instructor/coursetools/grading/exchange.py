@@ -17,6 +17,7 @@ socket or device followed, caps on files and size) instead of ``shutil.copytree`
 from __future__ import annotations
 
 import datetime as dt
+import glob
 import os
 import pwd
 import shutil
@@ -208,10 +209,24 @@ class OpenReleaseFeedback(ExchangeReleaseFeedback):
 
     The instructor's own pages are private (mode 0600), and nbgrader copies that mode: each released page is given
     0644, in a folder nobody but the instructor can list, under a name only its student's submission secret gives.
+    A student whose feedback has no submission secret (the work did not come through the exchange: an LMS zip, a
+    copy made by hand) has no such name and nothing to fetch it with: that student is skipped with a line saying so,
+    where nbgrader's own release stops at the first of them.
     """
 
     def copy_files(self) -> None:
-        super().copy_files()
+        skipped = [Path(folder) for folder in glob.glob(self.src_path)
+                   if not os.path.isfile(os.path.join(folder, "submission_secret.txt"))]
+        for folder in skipped:
+            self.log.warning("NOT RELEASED %s: no submission secret in %s (the work did not come through the "
+                             "exchange, so nbgrader fetch_feedback cannot find a page); hand the page back another way",
+                             printable(folder.parent.name), printable(str(folder)))
+        excluded = self.coursedir.student_id_exclude
+        self.coursedir.student_id_exclude = ",".join(filter(None, [excluded, *(f.parent.name for f in skipped)]))
+        try:
+            super().copy_files()
+        finally:
+            self.coursedir.student_id_exclude = excluded
         for page in Path(self.dest_path).glob("*.html"):
             if not page.is_symlink() and page.lstat().st_uid == os.geteuid():
                 page.chmod(0o644)

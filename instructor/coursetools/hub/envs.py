@@ -1,8 +1,10 @@
 """The two Python environments of a course server, each a venv of Debian's Python (one every account can run).
 
 - the **students'** environment: JupyterLab, JupyterHub's single-user server, nbgrader (its assignment list and
-  validate button; its formgrader turned off), ``course_lib`` and the course's save-queue extension. Nothing of
-  ``coursetools`` is in it: no check, no reference search, no solution. Every account can read it.
+  validate button; its formgrader turned off), ``course_lib`` and the students' server package
+  (``instructor/labextensions/course-save-queue``: nbgrader's exchange with private modes and the course's
+  save-queue extension). Nothing of ``coursetools`` is in it: no check, no reference search, no solution. Every
+  account can read it.
 - the **instructor's** environment: the same plus ``coursetools`` (installed, not linked to a checkout), owned by
   the teacher and readable by no one else.
 
@@ -56,11 +58,17 @@ def _copy_project(src: Path, dest: Path, keep: list[str]) -> Path:
     return dest
 
 
+def _made_by_builds(relative: Path) -> bool:
+    """A file pip or Python leaves in a project it builds (``__pycache__``, ``build/``, ``*.egg-info``): not part of
+    what an environment is built from, so it never makes one built again."""
+    return any(part in ("__pycache__", "build") or part.endswith(".egg-info") for part in relative.parts)
+
+
 def _fingerprint(root: Path, parts: list[str], extra: list[str]) -> str:
     digest = hashlib.sha256(json.dumps([server_python(), extra]).encode())
     for part in parts:
         path = root / part
-        files = sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts) \
+        files = sorted(p for p in path.rglob("*") if p.is_file() and not _made_by_builds(p.relative_to(path))) \
             if path.is_dir() else [path]
         for f in files:
             digest.update(str(f.relative_to(root)).encode() + f.read_bytes())
@@ -79,8 +87,8 @@ def _build(env: Path, root: Path, project_parts: list[str], requirements: list[s
     pip = [str(env / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     with tempfile.TemporaryDirectory() as tmp:
         lib = _copy_project(root, Path(tmp) / "course_lib", ["pyproject.toml", "course_lib"])
-        save = root / "instructor" / "labextensions" / "course-save-queue"
-        targets = [str(lib), str(save), *requirements]
+        student_server = root / "instructor" / "labextensions" / "course-save-queue"
+        targets = [str(lib), str(student_server), *requirements]
         if instructor:
             targets.append(str(_copy_project(root / "instructor", Path(tmp) / "instructor",
                                              ["pyproject.toml", "coursetools", "labextensions"])))

@@ -5,7 +5,9 @@ submission's secret, which names the student's feedback page, into a cache other
 classes give the same commands (``nbgrader submit``, ``fetch_assignment``, ``fetch_feedback``) private modes:
 the submission is readable by its student and by the group of the exchange's ``inbound`` folder (the
 instructor's own group) only, and the cache, the fetched lab and the fetched feedback by the student only.
-The server's nbgrader configuration names them (``c.ExchangeFactory.submit = "course_lib.exchange.PrivateSubmit"``).
+The server's nbgrader configuration names them
+(``c.ExchangeFactory.submit = "course_student_server.exchange.PrivateSubmit"``). They live apart from ``course_lib``,
+which students also run on Colab, where there is no nbgrader.
 """
 
 from __future__ import annotations
