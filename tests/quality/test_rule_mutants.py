@@ -41,3 +41,17 @@ def test_every_rule_has_a_mutant_for_its_own_function_only(lab):
     groups = cells_of_groups(ROOT / "source" / lab / f"{lab}.ipynb")
     for rule in rules.values():
         assert own_cells(rules, groups, rule.function), f"{rule.id}: {rule.function} has no test cell of its own"
+
+
+@pytest.mark.slow
+@pytest.mark.bank
+def test_lab02_rule_mutants_each_lose_points_in_their_own_tests_only_with_their_judged_messages():
+    """`make mutants`' rule pass, run for real on one lab (nbgrader, the sandbox): lab 02's author's lab gets full
+    marks, and each of its 17 mutants loses points in its own function's tests only, with the message judged."""
+    from coursetools.quality.rulemutants import check_rule_mutants, rule_mutants_table
+
+    results, missing = check_rule_mutants(ROOT, "02_minimax")
+    report = rule_mutants_table("02_minimax", results, missing)
+    print(report)
+    assert not missing and len(results) == len(rule_table("02_minimax")) + 1, report
+    assert all(r.problem is None for r in results), report

@@ -94,6 +94,9 @@ def test_a_check_answered_after_the_services_wait_is_fetched_by_check_online(cou
         token = tokens.issue(LAB, ["cyd"])["cyd"]
         answer = check_online(LAB, path=notebook(course, tmp_path, None), url=server.url, token=token)
         assert answer["cells"] and all(c["verdict"] == "passed" for c in answer["cells"]), answer
+        served = server.log_path.read_text().splitlines()  # the service gave up first, then answered by id
+        assert any("POST /check/" in line and " 504" in line for line in served), served[-20:]
+        assert any(f"GET /check/{answer['check_id']}" in line and " 200" in line for line in served), served[-20:]
         again = check_online(url=server.url, token=token, check_id=answer["check_id"])
         assert again["cells"] == answer["cells"]
         assert answers.answer_count(answer["check_id"]) == 1

@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import nbformat
 
@@ -25,6 +26,9 @@ from coursetools.course.labfiles import solution_answers
 from coursetools.grading.checker import parse_hidden, split_hidden
 from coursetools.quality.bank import grade_entries, parse_entry
 from coursetools.quality.blind import GOOD, Judged, judged_path, judgment_problem, message, read_judged, write_judged
+
+if TYPE_CHECKING:
+    from coursetools.checks.rules import Rule
 
 BASE = "ok_base"
 
@@ -34,7 +38,7 @@ def folder(root: Path, lab: str) -> Path:
     return root / "bank" / "rules" / lab
 
 
-def rule_table(lab: str) -> dict[str, object]:
+def rule_table(lab: str) -> dict[str, Rule]:
     """``{rule id: Rule}`` of a lab's rule table."""
     module = importlib.import_module(f"coursetools.checks.lab{lab[:2]}.rules")
     return {r.id: r for r in module.RULES}
@@ -51,7 +55,7 @@ def cells_of_groups(source: Path) -> dict[str, set[str]]:
     return out
 
 
-def own_cells(rules: dict[str, object], groups: dict[str, set[str]], function: str) -> set[str]:
+def own_cells(rules: dict[str, Rule], groups: dict[str, set[str]], function: str) -> set[str]:
     """The test cells that grade `function`: those running the group of one of its rules."""
     return {cell for r in rules.values() if r.function == function for cell in groups.get(r.group, ())}
 
@@ -70,10 +74,9 @@ class RuleResult:
     def problem(self) -> str | None:
         """What is wrong with this mutant's grading, or None."""
         if self.entry == BASE:
-            if self.total[0] < self.total[1]:
-                return f"the author's correct lab lost points ({self.total[0]:g}/{self.total[1]:g}): its mutants are not " \
-                       "one rule away from a correct lab"
-            return None
+            got, maximum = self.total
+            return None if got >= maximum else (f"the author's correct lab lost points ({got:g}/{maximum:g}): its "
+                                                "mutants are not one rule away from a correct lab")
         if not self.lost_own:
             return "SURVIVES: loses no points in its own function's tests" + (
                 f" (but in {', '.join(self.lost_other)})" if self.lost_other else "")
