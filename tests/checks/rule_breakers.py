@@ -124,16 +124,15 @@ def _plain_value_error(self, state, action):
         raise ValueError("illegal move") from None
 
 
-def _count(no_root: bool = False, terminal: int = 1, from_nodes: bool = False) -> Callable[[], dict]:
+def _count(no_root: bool = False, terminal: int = 1, asks_turn: bool = False) -> Callable[[], dict]:
     def count_nodes(game, state):
-        if from_nodes and hasattr(game, "nodes"):
-            nodes = game.nodes()
-            return len(nodes) if state == nodes[0] else _walk(game, state)
         return _walk(game, state) - (1 if no_root else 0)
 
     def _walk(game, state):
         if game.is_terminal(state):
             return terminal
+        if asks_turn:
+            game.to_move(state)  # a question counting does not need
         return 1 + sum(_walk(game, game.result(state, a)) for a in game.actions(state))
 
     return lambda: {"count_nodes": count_nodes}
@@ -190,7 +189,7 @@ LAB01 = {
     "nim-error-names-move": _nim(result=_plain_value_error),
     "count-root-included": _count(no_root=True),
     "count-terminal-one": _count(terminal=0),
-    "count-only-actions-result": _count(from_nodes=True),
+    "count-only-actions-result": _count(asks_turn=True),
     "depth-in-plies": _stats(lambda g, s, t: (t[0] + 1, t[1], t[2])),
     "depth-longest-path": _stats(lambda g, s, t: (_shortest(g, s), t[1], t[2])),
     "leaves-terminal-states": _stats(_deepest_leaves),

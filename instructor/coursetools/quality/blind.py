@@ -27,6 +27,8 @@ messages with the verdict ``unjudged``), so no change to the checks moves a judg
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,16 +47,20 @@ class Judged:
     stable: bool = True
 
     def holds(self, text: str) -> bool:
-        """Whether `text` is the message that was judged, blank lines aside (for an unstable one: the same cells and
-        scores). Whether a blank line parts a cell's visible output from its hidden check's depends on how the kernel's
-        stream messages happened to be cut, so the same grading gives one or none from run to run."""
+        """Whether `text` is the message that was judged, blank lines and object addresses aside (for an unstable
+        one: the same cells and scores). Whether a blank line parts a cell's visible output from its hidden check's
+        depends on how the kernel's stream messages happened to be cut, so the same grading gives one or none from
+        run to run; an object's repr (``<generator object Nim.actions at 0x7f4d...>``) has a new address each run."""
         if self.stable:
             return _written(self.message) == _written(text)
         return _headings(self.message) == _headings(text)
 
 
 def _written(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.strip()]
+    return [_ADDRESS.sub(" at 0x...", line) for line in text.splitlines() if line.strip()]
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+")
 
 
 def _headings(text: str) -> list[str]:

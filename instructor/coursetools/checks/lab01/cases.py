@@ -6,7 +6,9 @@ trees are picked by id (`checks/trees.py`); each case's id names it in golden fi
 
 from __future__ import annotations
 
-from course_lib.games import Isolation, RaceTo, TicTacToe
+from typing import Any
+
+from course_lib.games import Game, Isolation, RaceTo, TicTacToe
 
 from .. import common, trees
 from ..kit import Case
@@ -28,6 +30,44 @@ NIM_SEEDED = {"nim_rules": 3, "nim_immutable": 2, "nim_illegal": 2}
 TREE_IDS = ["sixteen", "eight", "aima", "aima-min", "unbalanced", "tie-cut", "tie-min-cut", "deep-cut",
             "mixed-depths", "chain", "terminal-root", "negative"]
 TIC_TAC_TOE = ["X.O/.X./O..", "XO./.O./..X", "X../.O./...", "OX./.X./..O", "X.O/OX./..."]
+
+
+class ThreeQuestionGame(Game):
+    """A game that answers only `actions`, `result` and `is_terminal`: the questions count_nodes may ask.
+
+    Asking it whose turn it is, or for a utility, raises an `AttributeError` that says why."""
+
+    def __init__(self, game: Game, name: str):
+        self._game, self._name = game, name
+        self.initial, self.players = game.initial, game.players
+
+    def actions(self, state: Any) -> list:
+        return self._game.actions(state)
+
+    def result(self, state: Any, action: Any) -> Any:
+        return self._game.result(state, action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return self._game.is_terminal(state)
+
+    def to_move(self, state: Any) -> Any:
+        raise AttributeError(self._not_asked("to_move"))
+
+    def utility(self, state: Any, player: Any) -> Any:
+        raise AttributeError(self._not_asked("utility"))
+
+    def _not_asked(self, name: str) -> str:
+        return f"this game has no {name}() (count_nodes may use only actions(), result() and is_terminal())"
+
+    def __repr__(self) -> str:
+        return f"{self._name} (a game with only actions, result and is_terminal)"
+
+
+def three_question_games() -> list[Case]:
+    """count_nodes's last cases: games that answer only the three questions the notebook allows it."""
+    return [Case(f"{id}-three-questions", f"{trees.name(id)}, given as a game with only actions, result and "
+                 "is_terminal", ThreeQuestionGame(t, trees.name(id)), t.initial)
+            for id, t in ((id, trees.tree(id)) for id in ("sixteen", "unbalanced"))]
 
 
 def heaps(group: str) -> list[tuple]:
@@ -84,4 +124,6 @@ def games(group: str) -> list[Case]:
                 for i, (n, t) in enumerate(trees.seeded_trees(rng, 8).items())]
         out += [Case(f"secret-nim-{i + 1}", f"secret Nim({h})", ReferenceNim(h), ReferenceNim(h).initial)
                 for i, h in enumerate(random_heaps(rng, 2000) for _ in range(3))]
+    if group == "count_nodes":
+        out += three_question_games()
     return out

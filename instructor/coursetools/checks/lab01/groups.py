@@ -296,7 +296,9 @@ def check_count_nodes(count_nodes: Any) -> int:
 
 
 FIELDS = ("depth", "leaves", "branching")
-KINDS = ("depth is a whole number of plies (an int)", "the number of leaves is an int", "branching is a number (a float)")
+KINDS = ("depth is a whole number of plies (an int)", "the number of leaves is an int",
+         "branching is a float: 0.0 (not the int 0) for a terminal state, (nodes - 1) / internal nodes (true "
+         "division, a float) otherwise")
 ADVICE = ("depth is the number of plies (moves) on the longest path from the state to a terminal state",
           "a leaf is a terminal state: count each one once",
           "the average branching factor is (children of all internal nodes) / (number of internal nodes); "
@@ -321,8 +323,11 @@ def _field(stats: Any, index: int) -> Any:
 
 
 def _field_check(tree_stats: Any, group: str, index: int) -> int:
+    """One field on every case. A branching of the right size that is not a float (the int 0 for a terminal
+    state) fails only once every case's number is right, so a wrong number is explained first."""
     n = 0
     cases = data.games(group)
+    not_float = None
     for case in cases:
         name, game, state = case.name, case.game, case.state
         got = _stats_of(tree_stats, name, game, state)[index]
@@ -333,6 +338,8 @@ def _field_check(tree_stats: Any, group: str, index: int) -> int:
         else:
             typed = common.is_number(got)
             ok = typed and common.same(float(got), expected)
+            if ok and not isinstance(got, float) and not_float is None:
+                not_float = (case, expected, got)
         if not ok:
             if not typed:
                 hint = KINDS[index]
@@ -343,6 +350,11 @@ def _field_check(tree_stats: Any, group: str, index: int) -> int:
             shown = kit.expected_text(case, expected).replace("expected ", f"expected {field} = ")
             common.fail(f"tree_stats on {name}: {shown}, yours is {got!r}.", hint, _pic(game))
         n += 1
+    if not_float is not None:
+        case, expected, got = not_float
+        shown = kit.expected_text(case, expected).replace("expected ", "expected branching = ")
+        common.fail(f"tree_stats on {case.name}: {shown} (a float), yours is the {type(got).__name__} {got!r}.",
+                    KINDS[2], _pic(case.game))
     return n
 
 
@@ -363,6 +375,6 @@ def check_tree_stats_branching(tree_stats: Any) -> int:
 
 #: Each group's public cases and correct model: what `python -m coursetools golden` writes down.
 GOLDEN = {
-    "count_nodes": (data.public_games, reference.count_nodes),
+    "count_nodes": (lambda: data.public_games() + data.three_question_games(), reference.count_nodes),
     "tree_stats": (data.public_games, reference.tree_stats),
 }

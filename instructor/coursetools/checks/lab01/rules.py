@@ -69,7 +69,7 @@ RULES = [
          ("sixteen", "terminal-root", "nim-123")),
     Rule("count-only-actions-result", "count_nodes", "count_nodes",
          "It must work for any game in our vocabulary: use only `actions`, `result` and `is_terminal`.",
-         ("sixteen", "eight", "unbalanced")),
+         ("sixteen-three-questions", "unbalanced-three-questions")),
     Rule("depth-in-plies", "tree_stats", "tree_stats_depth",
          "the **depth**: the number of plies (moves) on the longest path from the root to a terminal state — a "
          "terminal state alone has depth 0;",
@@ -88,5 +88,5 @@ RULES = [
          ("terminal-root",)),
     Rule("stats-types", "tree_stats", "tree_stats_branching",
          "`depth` and `leaves` are `int`, `branching` is a `float`.",
-         ("unbalanced", "race-4-2")),
+         ("terminal-root", "unbalanced", "race-4-2")),
 ]
