@@ -1041,7 +1041,7 @@ LAB07 = {
     "decision-no-child": lambda: {"mcts_decision": _decision_none},
     "clock-before-each-iteration": _decide07(honour_clock="never"),
     "clock-iteration-finishes": _decide07(honour_clock="inside"),
-    "clock-watched-game": _decide07(honour_clock="unwatched"),
+    "clock-watched-game": _decide07(honour_clock="discarded"),
     "clock-iterations-cap": lambda: {"mcts_decision": _decision_no_cap},
 }
 CORRECT["07_mcts"] = _lab07

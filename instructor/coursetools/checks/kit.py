@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from course_lib.annotations import action_text  # an action as the figures write it, in paths too
-from course_lib.games import GameTree
+from course_lib.games import Game, GameTree
 from course_lib.trace import Traced
 
 from . import common, explainer
@@ -48,6 +48,33 @@ class Case:
     @property
     def is_tree(self) -> bool:
         return isinstance(self.game, GameTree)
+
+
+class PlainGame(Game):
+    """The grader's traced game handed over as a plain game, not a `Traced` one: a `NodeBudget` counts its states
+    only when the search plays on ``clock.watch(game)``. Every call goes on to the traced game, which records it."""
+
+    def __init__(self, traced: Traced):
+        self._traced = traced
+        self.initial, self.players = traced.initial, traced.players
+
+    def to_move(self, state: Any) -> Any:
+        return self._traced.to_move(state)
+
+    def actions(self, state: Any) -> list:
+        return self._traced.actions(state)
+
+    def result(self, state: Any, action: Any) -> Any:
+        return self._traced.result(state, action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return self._traced.is_terminal(state)
+
+    def utility(self, state: Any, player: Any) -> Any:
+        return self._traced.utility(state, player)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._traced, name)
 
 
 @dataclass

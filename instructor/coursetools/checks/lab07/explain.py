@@ -33,6 +33,14 @@ def search_failed(function: str, failed: list[str]) -> str:
             f"first:\n{failed[0]}")
 
 
+def clock_counted(counted: int | None, generated: int) -> str:
+    """What a clock counted of a run's `generated` states, when that is not all of them ("" when it is)."""
+    if counted == generated:
+        return ""
+    return (f" (the clock counted {counted} of them: it counts only the states generated on the game "
+            "clock.watch(game) returns)")
+
+
 def clock_story(mine: list, plain: list, before: int, n: int, budget: int) -> str:
     """Where a clocked run left YOUR own unclocked run of `n` iterations, whose first n - 1 generate `before` states:
     facts of the two runs and the rule, nothing guessed."""
