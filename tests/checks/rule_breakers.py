@@ -915,6 +915,7 @@ LAB06 = {
     "shallow-on-equality": _shallow06("strict"),
     "shallow-parent-bound-only": _shallow06("deep"),
     "shallow-sum-bound": _shallow06("alphabeta"),
+    "shallow-same-player": _shallow06("same_player"),
 }
 CORRECT["06_beyond_two_players"] = _lab06
 BREAKERS["06_beyond_two_players"] = LAB06
