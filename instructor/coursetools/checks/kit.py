@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from course_lib.annotations import action_text  # an action as the figures write it, in paths too
+from course_lib.clock import NodeBudget
 from course_lib.games import Game, GameTree
 from course_lib.trace import Traced
 
@@ -75,6 +76,20 @@ class PlainGame(Game):
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._traced, name)
+
+
+class AskedBudget(NodeBudget):
+    """The grader's `NodeBudget`, which also counts how often it is asked: asked more than `asks` times, it answers
+    expired, so a search that only its clock would stop (one that ignores its iterations, on a tree it completes
+    before the budget is spent) stops there instead of running for ever."""
+
+    def __init__(self, nodes: int, asks: int):
+        super().__init__(nodes)
+        self.asks, self.asked = asks, 0
+
+    def expired(self) -> bool:
+        self.asked += 1
+        return self.asked > self.asks or super().expired()
 
 
 @dataclass

@@ -29,6 +29,7 @@ from . import reference as ref
 data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
 
 PROOF_CASES = 4
+ASKS = 10  # a clock case's clock answers expired once asked more than 10 times per iteration given (and 10 more)
 NEW_RANDOM_HINT = ("your search drew no number from the rng it was given: make every random choice with that "
                    "rng (rng.choice(...)), never with a new random.Random() or the random module's own functions, "
                    "so that one seed repeats the whole run")
@@ -44,7 +45,7 @@ class Seen:
     steps: list
     rng_state: Any
     game: Traced
-    counted: int | None = None  # the states the clock counted (a clock case)
+    clock: kit.AskedBudget | None = None  # a clock case's clock, after the run
 
 
 def _steps(game: Traced) -> list:
@@ -59,12 +60,12 @@ def run(fn: Callable[..., Any], case: Case, kind: str, student: bool) -> Seen:
         args: tuple = (rng,)
     else:  # c = None: the case leaves c out, so the function's own default is used (the course's is math.sqrt(2))
         args = (case.args[0], rng) + (() if case.args[2] is None else (case.args[2],))
-    kw = {"clock": NodeBudget(case.args[3])} if kind == "clock" else {}
+    kw = {"clock": kit.AskedBudget(case.args[3], ASKS * case.args[0] + ASKS)} if kind == "clock" else {}
     given = kit.PlainGame(game) if kind == "clock" and case.args[4:] == (True,) else game
     where = f"on {case.name}"
     out = common.call(fn, given, case.state, *args, where=where, **kw) if student else fn(given, case.state, *args, **kw)
     answer = read_root(out, where) if kind == "search" else out
-    return Seen(answer, _steps(game), rng.getstate(), game, kw["clock"].used if kw else None)
+    return Seen(answer, _steps(game), rng.getstate(), game, kw.get("clock"))
 
 
 def _model_run(model: Callable[..., Any], case: Case, kind: str) -> Seen | None:
@@ -367,9 +368,7 @@ def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., An
                 before = len(run(mcts_decision, Case(case.id, case.name, case.game, case.state, (n - 1, *case.args[1:3])),
                                  "decision", student=True).steps) if n > 0 else 0
                 common.fail(f"mcts_decision {where} generated {len(mine.steps)} states"
-                            f"{clock_counted(mine.counted, len(mine.steps))}. Without a clock, your own "
-                            f"mcts_decision reaches the budget with iterations={n}, which generates "
-                            f"{len(plain.steps)} states: with this clock it must stop right there.\n"
+                            f"{clock_counted(mine.clock, len(mine.steps))}. "
                             + clock_story(mine.steps, plain.steps, before, n, case.args[3]), hint)
             common.fail(f"mcts_decision {where}: your mcts_decision without a clock, with iterations={n}, returns "
                         f"{plain.answer!r}; with the clock yours returned {mine.answer!r}.", hint)

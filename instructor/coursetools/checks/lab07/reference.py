@@ -97,7 +97,8 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
     made at once), ``tree_rollout`` (the rollout's states join the tree), ``honour_clock`` ``"never"``
     ``"inside"`` (also asked inside the rollout, and the unfinished iteration dropped), ``"expansion"`` (also asked
     between expansion and rollout, the same), ``"unwatched"`` (asked, but the game is not watched) or
-    ``"discarded"`` (watched, but the search plays on the game it was given).
+    ``"discarded"`` (watched, but the search plays on the game it was given) or ``"uncapped"`` (with a clock,
+    `iterations` ignored: only the clock stops the search).
     ``ucb`` and ``roll`` are the UCB1 score and the rollout it calls (``roll(game, state, rng)``, by default the
     lab's random moves): the search graded with a student's own ucb1 and rollout, graded in their own groups.
 
@@ -114,7 +115,7 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
         game = clock.watch(game)
     root = new_node(game, state)
     done = 0
-    while done < iterations:
+    while done < iterations or (honour_clock == "uncapped" and clock is not None):
         if clock is not None and honour_clock != "never" and clock.expired():
             break
         node = root
@@ -263,6 +264,9 @@ CLOCK_MISTAKES = [
     Mistake("clock_watch_discarded", "play on the game clock.watch(game) returns (game = clock.watch(game)): yours "
             "calls clock.watch(game) but keeps playing on the game it was given, so the clock counts its states only "
             "when that game is one it already watches", partial(mcts_decision, honour_clock="discarded")),
+    Mistake("clock_no_iterations_cap", "with a clock, `iterations` still caps the search: stop after `iterations` "
+            "iterations even when the clock has not expired; yours goes on until the clock expires",
+            partial(mcts_decision, honour_clock="uncapped")),
     Mistake("clock_after_expansion", "ask clock.expired() only BEFORE each iteration, so every iteration that "
             "starts also finishes and backs up; yours also asks it between the expansion and the rollout, and "
             "leaves the iteration there", partial(mcts_decision, honour_clock="expansion")),
