@@ -197,6 +197,9 @@ def _next_rule(f: Frame, child: Hashable, name: Callable[[Hashable], str], path:
     if f.total is not None and not first:
         if f.bound is None:
             return f"{at}no bound from its parent, so it searches {what}, {name(child)}."
+        if f.owner == f.kind:
+            return (f"{at}its parent is {f.owner}'s too ({f.owner} moves twice in a row), and shallow pruning needs "
+                    f"two different players, so no cut-off: it searches {what}, {name(child)}.")
         return (f"{at}its best entry {num(f.v[f.entry])} < {num(f.total)} - {num(f.bound)}, so no cut-off: it "
                 f"searches {what}, {name(child)}.")
     return (f"A search makes one child at a time, {how}, and searches it before making the next: "

@@ -914,6 +914,7 @@ LAB06 = {
     "shallow-on-equality": _shallow06("strict"),
     "shallow-parent-bound-only": _shallow06("deep"),
     "shallow-sum-bound": _shallow06("alphabeta"),
+    "shallow-same-player": _shallow06("same_player"),
 }
 CORRECT["06_beyond_two_players"] = _lab06
 BREAKERS["06_beyond_two_players"] = LAB06
@@ -1040,7 +1041,7 @@ LAB07 = {
     "decision-no-child": lambda: {"mcts_decision": _decision_none},
     "clock-before-each-iteration": _decide07(honour_clock="never"),
     "clock-iteration-finishes": _decide07(honour_clock="inside"),
-    "clock-watched-game": _decide07(honour_clock="unwatched"),
+    "clock-watched-game": _decide07(honour_clock="discarded"),
     "clock-iterations-cap": lambda: {"mcts_decision": _decision_no_cap},
 }
 CORRECT["07_mcts"] = _lab07

@@ -36,7 +36,7 @@ def _all_groups(ucb1, rollout, search, decision) -> list[int]:
 def test_lab07_checks_pass_the_references_quickly():
     start = time.process_time()
     counts = _all_groups(ref.ucb1, ref.rollout, ref.mcts_search, ref.mcts_decision)
-    assert counts == [20, 8, 5, 6, 13, 7]
+    assert counts == [20, 8, 5, 6, 13, 8]
     assert time.process_time() - start < 5
 
 
@@ -101,7 +101,7 @@ def test_lab07_a_search_mistake_costs_nothing_in_the_decision_and_clock_groups()
     for m in ref.SEARCH_MISTAKES:
         decide = groups._as_decision([m])[0].model
         assert lab07.check_decision(m.model, decide) == 13, m.key
-        assert lab07.check_clock(m.model, decide) == 7, m.key
+        assert lab07.check_clock(m.model, decide) == 8, m.key
 
 
 def _one_more(game, state, iterations, rng, c=ref.SQRT2, clock=None):
@@ -127,7 +127,7 @@ def test_lab07_a_mistake_elsewhere_costs_nothing_in_the_clock_group(search, deci
     the clock group compares with the student's own decision run without a clock."""
     with pytest.raises(CheckFailed):
         (lab07.check_search_trees(search) if own == "search_trees" else lab07.check_decision(search, decision))
-    assert lab07.check_clock(search, decision) == 7
+    assert lab07.check_clock(search, decision) == 8
 
 
 def test_lab07_a_wrong_default_c_is_caught_where_c_is_left_out():
@@ -141,7 +141,7 @@ def test_lab07_a_wrong_default_c_is_caught_where_c_is_left_out():
     assert "called without c" in str(failure.value) and "default of c must be math.sqrt(2)" in str(failure.value)
     assert lab07.check_search_trees(low_c) == 5
     assert lab07.check_decision(low_c, _decide_with(low_c)) == 13
-    assert lab07.check_clock(low_c, _decide_with(low_c)) == 7
+    assert lab07.check_clock(low_c, _decide_with(low_c)) == 8
 
     def decision_low_c(game, state, iterations, rng, c=1.4, clock=None):
         return _decide_with(ref.mcts_search)(game, state, iterations, rng, c, clock)
@@ -220,7 +220,7 @@ def test_lab07_the_solution_passes_every_group_over_the_channel_within_the_time_
         start = time.monotonic()
         counts = _all_groups(fns["ucb1"], fns["rollout"], fns["mcts_search"], fns["mcts_decision"])
         took = time.monotonic() - start
-        assert counts == [20, 8, 5, 6, 13, 7]
+        assert counts == [20, 8, 5, 6, 13, 8]
         assert took < 20, f"the hidden checks of a correct submission took {took:.1f} s"
         print(f"lab 07 hidden checks over the channel: {took:.2f} s")
     finally:
@@ -343,7 +343,7 @@ def test_lab07_a_rollout_drawing_elsewhere_costs_nothing_in_the_decision_and_clo
         return ref.mcts_search(game, state, iterations, module.Random(module.random()), c, clock)
 
     assert lab07.check_decision(search, _decide_with(search)) == 13
-    assert lab07.check_clock(search, _decide_with(search)) == 7
+    assert lab07.check_clock(search, _decide_with(search)) == 8
     with pytest.raises(CheckFailed) as failure:
         lab07.check_decision(search, _decide_with(search, rule="value"))
     assert "the tree [0, 1, 0], 3 iterations" in str(failure.value)

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from course_lib.annotations import action_text  # an action as the figures write it, in paths too
-from course_lib.games import GameTree
+from course_lib.clock import NodeBudget
+from course_lib.games import Game, GameTree
 from course_lib.trace import Traced
 
 from . import common, explainer
@@ -48,6 +49,47 @@ class Case:
     @property
     def is_tree(self) -> bool:
         return isinstance(self.game, GameTree)
+
+
+class PlainGame(Game):
+    """The grader's traced game handed over as a plain game, not a `Traced` one: a `NodeBudget` counts its states
+    only when the search plays on ``clock.watch(game)``. Every call goes on to the traced game, which records it."""
+
+    def __init__(self, traced: Traced):
+        self._traced = traced
+        self.initial, self.players = traced.initial, traced.players
+
+    def to_move(self, state: Any) -> Any:
+        return self._traced.to_move(state)
+
+    def actions(self, state: Any) -> list:
+        return self._traced.actions(state)
+
+    def result(self, state: Any, action: Any) -> Any:
+        return self._traced.result(state, action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return self._traced.is_terminal(state)
+
+    def utility(self, state: Any, player: Any) -> Any:
+        return self._traced.utility(state, player)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._traced, name)
+
+
+class AskedBudget(NodeBudget):
+    """The grader's `NodeBudget`, which also counts how often it is asked: asked more than `asks` times, it answers
+    expired, so a search that only its clock would stop (one that ignores its iterations, on a tree it completes
+    before the budget is spent) stops there instead of running for ever."""
+
+    def __init__(self, nodes: int, asks: int):
+        super().__init__(nodes)
+        self.asks, self.asked = asks, 0
+
+    def expired(self) -> bool:
+        self.asked += 1
+        return self.asked > self.asks or super().expired()
 
 
 @dataclass

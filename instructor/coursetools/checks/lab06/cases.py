@@ -129,6 +129,14 @@ def turn_trees() -> list[Case]:
     ]
 
 
+def twice_no_cut() -> GameTree:
+    """P1 at the root P1.0 and again at P1.1 below it: P1.1's vectors would cut it if it were another player's."""
+    return GameTree.from_mapping({
+        "P1.0": ("P1", ["L.0", "P1.1"]), "L.0": (5, 3, 2),
+        "P1.1": ("P1", ["L.1", "L.2"]), "L.1": (6, 2, 2), "L.2": (8, 1, 1),
+    }, root="P1.0")
+
+
 def shallow_trees() -> list[Case]:
     """Public trees whose vectors are nonnegative and sum to at most max_sum (the case's argument)."""
     deep = _tree([(6, 2, 2), [[(1, 5, 4), (0, 1, 9)], [(7, 3, 0)]]])
@@ -153,6 +161,9 @@ def shallow_trees() -> list[Case]:
               _tree([[(1, 9, 0), (0, 10, 0), (2, 1, 7)], [(6, 4, 0)], [(3, 3, 4), (7, 0, 3)]]), args=m),
         _case("root-reaches-max-sum", "a root whose player reaches max_sum with its first child",
               _tree([[(10, 0, 0), (9, 0, 1)], [(4, 3, 3), (2, 6, 2)]]), args=m),
+        # P1.1 is P1's like its parent: told P1's 5, its first child gives P1 6 >= 10 - 5, yet it must not stop there
+        _case("p1-twice-no-cut", "P1 moves twice in a row (no pruning at a node of its parent's player)",
+              twice_no_cut(), args=m),
     ]
 
 

@@ -155,7 +155,7 @@ def maxn_shallow_value(game: Any, state: Any, max_sum: float, variant: str = "sh
     at most ``max_sum - best[j] <= bound`` from it, and keeps its earlier child on a
     tie. Mistake models: ``"none"``, ``"strict"`` (prunes only past the bound),
     ``"deep"`` (bounds of all ancestors), ``"alphabeta"`` (the MIN rule of alpha-beta on
-    the parent's entry, no sum).
+    the parent's entry, no sum), ``"same_player"`` (also prunes at a node whose player is its parent's).
     """
     players = list(game.players)
 
@@ -172,10 +172,10 @@ def maxn_shallow_value(game: Any, state: Any, max_sum: float, variant: str = "sh
             if best is None or v[j] > best[j]:
                 best = v
             for who, bound in bounds:
-                if who == me:
+                if who == me and variant != "same_player":
                     continue
                 i = players.index(who)
-                if variant in ("shallow", "deep") and best[j] >= max_sum - bound:
+                if variant in ("shallow", "deep", "same_player") and best[j] >= max_sum - bound:
                     return best
                 if variant == "strict" and best[j] > max_sum - bound:
                     return best
@@ -203,4 +203,8 @@ SHALLOW_MISTAKES = [
     Mistake("shallow_alphabeta_rule", "your search prunes like alpha-beta's MIN nodes (a child bad for the parent's "
                                       "player). In max^n the player to move maximises her own entry: use the sum "
                                       "bound, best[j] >= max_sum - bound", _shallow("alphabeta")),
+    Mistake("shallow_same_player", "your search also prunes at a node whose player is its parent's (a player moving "
+                                   "twice in a row). Prune only when the two players differ: a parent of the same "
+                                   "player takes the child best for that player, so such a node must find its whole "
+                                   "value", _shallow("same_player")),
 ]

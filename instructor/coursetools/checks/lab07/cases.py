@@ -3,8 +3,9 @@
 A search case's `args` are ``(iterations, seed, c)``: the group builds a fresh grader-owned
 `random.Random(seed)` for every run, so the student's search and the models draw the same numbers;
 ``c = None`` calls the function without c, so its default is checked too.
-A clock case adds the node budget: ``(iterations, seed, c, nodes)``. Adding a hidden case is one
-row here (then ``python -m coursetools golden 07_mcts``).
+A clock case adds the node budget: ``(iterations, seed, c, nodes)``, and ``True`` after it when the
+game is handed over as a plain game, not as the grader's traced one (which a clock watching it counts
+already). Adding a hidden case is one row here (then ``python -m coursetools golden 07_mcts``).
 """
 
 from __future__ import annotations
@@ -190,4 +191,9 @@ def clocks() -> list[Case]:
              TTT, position(TTT, (1, 1)), (12, 6, SQRT2, 400)),
         Case("tree-iterations-first", "the depth-3 tree, 3 iterations and a budget of 40 generated states",
              depth_three(), "P1.0", (3, 8, SQRT2, 40)),
+        # the game handed over as a plain one, not a game the clock watches already: only the states generated on
+        # clock.watch(game) count (the fifth argument: True)
+        Case("ttt-plain-game", "Tic-Tac-Toe, X in a corner and O in the centre, handed over as a plain game (one the "
+             "clock does not watch yet), a budget of 40 generated states", TTT, position(TTT, (0, 0), (1, 1)),
+             (60, 2, SQRT2, 40, True)),
     ]

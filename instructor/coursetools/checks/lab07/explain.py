@@ -33,27 +33,54 @@ def search_failed(function: str, failed: list[str]) -> str:
             f"first:\n{failed[0]}")
 
 
+def clock_counted(clock: Any, generated: int) -> str:
+    """What the clock of a run that generated `generated` states counted and was asked, when that is not what a
+    search on clock.watch(game) asking it before each iteration gets ("" when it is)."""
+    out = ""
+    if clock is not None and clock.used != generated:
+        out += (f" (the clock counted {clock.used} of them: it counts only the states generated on the game "
+                "clock.watch(game) returns)")
+    if clock is not None and clock.asked > clock.asks:
+        out += (f" (yours asked clock.expired() more than {clock.asks} times; from then on the grader's clock "
+                "answers True, which stopped your search)")
+    return out
+
+
 def clock_story(mine: list, plain: list, before: int, n: int, budget: int) -> str:
     """Where a clocked run left YOUR own unclocked run of `n` iterations, whose first n - 1 generate `before` states:
     facts of the two runs and the rule, nothing guessed."""
+    if len(plain) < budget:  # the iterations given run out before the budget is spent
+        head = (f"Without a clock, your own mcts_decision with iterations={n}, the iterations given, generates "
+                f"{len(plain)} states, fewer than the budget of {budget}: the clock never expires, and `iterations` "
+                f"stops the search after iteration {n}.\n")
+        if mine[:len(plain)] == plain:
+            return head + (f"With the clock yours went on to {len(mine)} states, past the end of iteration {n} "
+                           f"(state {len(plain)}). With a clock, `iterations` still caps the number of iterations.")
+        if plain[:len(mine)] == mine:
+            return head + (f"With the clock yours stopped after state {len(mine)}, though the clock had not expired: "
+                           "it expires only once the budget is spent.")
+    else:
+        head = (f"Without a clock, your own mcts_decision reaches the budget with iterations={n}, which generates "
+                f"{len(plain)} states: with this clock it must stop right there.\n")
     rule = ("The clock is asked before each iteration only: an iteration that has started always finishes "
             "(its rollout and its backup), and the next one does not start.")
-    if plain[:len(mine)] == mine:
+    if len(plain) >= budget and plain[:len(mine)] == mine:
         if len(mine) > before:
-            return (f"Your run without a clock: iterations 1 to {n - 1} generate {before} states, iteration {n} "
-                    f"generates states {before + 1} to {len(plain)}, and the budget of {budget} is spent by state "
-                    f"{budget}, inside iteration {n}. With the clock yours stopped after state {len(mine)}, inside "
-                    f"iteration {n}, before the end of that iteration. {rule}")
-        return (f"Your run without a clock: iterations 1 to {n - 1} generate {before} states, fewer than the budget "
-                f"of {budget}, so the clock has not expired before iteration {n}. With the clock yours stopped after "
-                f"state {len(mine)}, before iteration {n} began. {rule}")
-    if mine[:len(plain)] == plain:
-        return (f"Your run without a clock spends the budget of {budget} in iteration {n}, at its end state "
-                f"{len(plain)}; with the clock yours went on to {len(mine)} states, past the end of iteration {n}. "
-                f"{rule}")
+            return head + (f"Your run without a clock: iterations 1 to {n - 1} generate {before} states, iteration "
+                           f"{n} generates states {before + 1} to {len(plain)}, and the budget of {budget} is spent by "
+                           f"state {budget}, inside iteration {n}. With the clock yours stopped after state "
+                           f"{len(mine)}, inside iteration {n}, before the end of that iteration. {rule}")
+        return head + (f"Your run without a clock: iterations 1 to {n - 1} generate {before} states, fewer than the "
+                       f"budget of {budget}, so the clock has not expired before iteration {n}. With the clock yours "
+                       f"stopped after state {len(mine)}, before iteration {n} began. {rule}")
+    if len(plain) >= budget and mine[:len(plain)] == plain:
+        return head + (f"Your run without a clock spends the budget of {budget} in iteration {n}, at its end state "
+                       f"{len(plain)}; with the clock yours went on to {len(mine)} states, past the end of iteration "
+                       f"{n}. {rule}")
     first = next(i for i, (a, b) in enumerate(zip(mine, plain)) if a != b)
-    return (f"With the clock your run generates other states than without it from state {first + 1} on (the budget "
-            f"is {budget}): on clock.watch(game) the search must take the same steps as on the game itself.")
+    return head + (f"With the clock your run generates other states than without it from state {first + 1} on (the "
+                   f"budget is {budget}): on clock.watch(game) the search must take the same steps as on the game "
+                   "itself.")
 
 
 # -- the first wrong step of a search ---------------------------------------------------------------------

@@ -23,12 +23,13 @@ from coursetools.checks.common import LentRandom
 from .. import common, kit
 from ..kit import Case, Mistake
 from . import cases as data
-from .explain import clock_story, first_wrong, read_root, root_text, search_failed, then, unrepeatable
+from .explain import clock_counted, clock_story, first_wrong, read_root, root_text, search_failed, then, unrepeatable
 from . import reference as ref
 
 data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
 
 PROOF_CASES = 4
+ASKS = 10  # a clock case's clock answers expired once asked more than 10 times per iteration given (and 10 more)
 NEW_RANDOM_HINT = ("your search drew no number from the rng it was given: make every random choice with that "
                    "rng (rng.choice(...)), never with a new random.Random() or the random module's own functions, "
                    "so that one seed repeats the whole run")
@@ -44,6 +45,7 @@ class Seen:
     steps: list
     rng_state: Any
     game: Traced
+    clock: kit.AskedBudget | None = None  # a clock case's clock, after the run
 
 
 def _steps(game: Traced) -> list:
@@ -51,18 +53,19 @@ def _steps(game: Traced) -> list:
 
 
 def run(fn: Callable[..., Any], case: Case, kind: str, student: bool) -> Seen:
-    """`fn` on a traced copy of `case` with a fresh generator (and a fresh clock for clock cases)."""
+    """`fn` on a traced copy of `case` (a `PlainGame` view when a clock case says so), a fresh generator and clock."""
     game = Traced(case.game)
     rng = LentRandom(case.args[-1] if kind == "rollout" else case.args[1])
     if kind == "rollout":
         args: tuple = (rng,)
     else:  # c = None: the case leaves c out, so the function's own default is used (the course's is math.sqrt(2))
         args = (case.args[0], rng) + (() if case.args[2] is None else (case.args[2],))
-    kw = {"clock": NodeBudget(case.args[3])} if kind == "clock" else {}
+    kw = {"clock": kit.AskedBudget(case.args[3], ASKS * case.args[0] + ASKS)} if kind == "clock" else {}
+    given = kit.PlainGame(game) if kind == "clock" and case.args[4:] == (True,) else game
     where = f"on {case.name}"
-    out = common.call(fn, game, case.state, *args, where=where, **kw) if student else fn(game, case.state, *args, **kw)
+    out = common.call(fn, given, case.state, *args, where=where, **kw) if student else fn(given, case.state, *args, **kw)
     answer = read_root(out, where) if kind == "search" else out
-    return Seen(answer, _steps(game), rng.getstate(), game)
+    return Seen(answer, _steps(game), rng.getstate(), game, kw.get("clock"))
 
 
 def _model_run(model: Callable[..., Any], case: Case, kind: str) -> Seen | None:
@@ -290,7 +293,7 @@ def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[...,
                 if isinstance(later, tuple):
                     proof.append(later[:2])
             hints = [m.hint for m, rule in zip(ref.DECISION_MISTAKES, ("value", "last"))
-                     if all(_pick(k, rule) is not None and common.same(g, _pick(k, rule)) for k, g in proof if k)]
+                     if all(ref.picked(k, rule) is not None and common.same(g, ref.picked(k, rule)) for k, g in proof if k)]
             common.fail(f"mcts_decision on {case.name}: your search's root has children (action, visits, total) "
                         f"[{', '.join(f'({kit.action_text(a)}, {v}, {t})' for a, v, t in kids)}], so the decision is "
                         f"{kit.action_text(want)}; yours returned {got!r}.",
@@ -304,21 +307,11 @@ def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[...,
     return len(todo)
 
 
-def _pick(kids: tuple, rule: str) -> Any:
-    root = ref.Node(None)
-    for a, v, t in kids:
-        ch = ref.Node(None, root, a)
-        ch.visits, ch.total = v, t
-        root.children.append(ch)
-    best = ref.best_child(root, rule) if rule != "value" or all(k[1] for k in kids) else None
-    return None if best is None else best.action
-
-
 def _unclocked(mcts_decision: Callable[..., Any], case: Case) -> tuple[int, Seen]:
     """(n, run): YOUR mcts_decision without a clock, with the fewest iterations n that generate at least the budget
     (or the case's iterations): a clocked decision must do exactly that run. A run of n + 1 iterations repeats the
     run of n and adds one, so n is found by doubling, then halving."""
-    iterations, seed, c, budget = case.args
+    iterations, seed, c, budget = case.args[:4]
 
     def probe(n: int) -> Seen:
         return run(mcts_decision, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "decision",
@@ -374,9 +367,8 @@ def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., An
             if mine.steps != plain.steps:
                 before = len(run(mcts_decision, Case(case.id, case.name, case.game, case.state, (n - 1, *case.args[1:3])),
                                  "decision", student=True).steps) if n > 0 else 0
-                common.fail(f"mcts_decision {where} generated {len(mine.steps)} states. Without a clock, your own "
-                            f"mcts_decision reaches the budget with iterations={n}, which generates "
-                            f"{len(plain.steps)} states: with this clock it must stop right there.\n"
+                common.fail(f"mcts_decision {where} generated {len(mine.steps)} states"
+                            f"{clock_counted(mine.clock, len(mine.steps))}. "
                             + clock_story(mine.steps, plain.steps, before, n, case.args[3]), hint)
             common.fail(f"mcts_decision {where}: your mcts_decision without a clock, with iterations={n}, returns "
                         f"{plain.answer!r}; with the clock yours returned {mine.answer!r}.", hint)
@@ -402,6 +394,7 @@ def _golden(kind: str) -> Callable[..., Any]:
         if kind == "rollout":
             return ref.rollout(game, state, random.Random(args[0]))
         clock = NodeBudget(args[3]) if kind == "clock" else None
+        game = kit.PlainGame(game) if kind == "clock" and args[4:] == (True,) else game
         c = ref.SQRT2 if args[2] is None else args[2]
         if kind == "search":
             return read_root(ref.mcts_search(game, state, args[0], random.Random(args[1]), c), "")

@@ -96,7 +96,9 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
     ``counts="root"`` (the root's visits in the exploration term), ``expand="all"`` (every child
     made at once), ``tree_rollout`` (the rollout's states join the tree), ``honour_clock`` ``"never"``
     ``"inside"`` (also asked inside the rollout, and the unfinished iteration dropped), ``"expansion"`` (also asked
-    between expansion and rollout, the same) or ``"unwatched"`` (asked, but the game is not watched).
+    between expansion and rollout, the same), ``"unwatched"`` (asked, but the game is not watched) or
+    ``"discarded"`` (watched, but the search plays on the game it was given) or ``"uncapped"`` (with a clock,
+    `iterations` ignored: only the clock stops the search).
     ``ucb`` and ``roll`` are the UCB1 score and the rollout it calls (``roll(game, state, rng)``, by default the
     lab's random moves): the search graded with a student's own ucb1 and rollout, graded in their own groups.
 
@@ -107,11 +109,13 @@ def mcts_search(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQR
     >>> [(ch.action, ch.visits, ch.total) for ch in root.children]
     [(0, 4, 0), (1, 2, 0)]
     """
-    if clock is not None and honour_clock != "unwatched":
+    if clock is not None and honour_clock == "discarded":
+        clock.watch(game)  # the watched game thrown away: counted only when `game` is one the clock watches already
+    elif clock is not None and honour_clock != "unwatched":
         game = clock.watch(game)
     root = new_node(game, state)
     done = 0
-    while done < iterations:
+    while done < iterations or (honour_clock == "uncapped" and clock is not None):
         if clock is not None and honour_clock != "never" and clock.expired():
             break
         node = root
@@ -195,6 +199,18 @@ def best_child(root: Node, rule: str = "visits") -> Any:
     return best
 
 
+def picked(kids: tuple, rule: str) -> Any:
+    """The action `best_child` picks under `rule` among children given as (action, visits, total); None when there is
+    none (or a mean is undefined)."""
+    root = Node(None)
+    for a, v, t in kids:
+        ch = Node(None, root, a)
+        ch.visits, ch.total = v, t
+        root.children.append(ch)
+    best = best_child(root, rule) if rule != "value" or all(k[1] for k in kids) else None
+    return None if best is None else best.action
+
+
 def mcts_decision(game: Any, state: Any, iterations: Any, rng: Any, c: float = SQRT2, clock: Any = None, *,
                   rule: str = "visits", **search: Any) -> Any:
     """The action of the root's most visited child after `mcts_search`; the first action without any."""
@@ -245,6 +261,12 @@ CLOCK_MISTAKES = [
     Mistake("clock_game_unwatched", "the clock counts only the states generated on game = clock.watch(game): yours "
             "asks clock.expired() but plays on the game it was given, so the clock never sees a state",
             partial(mcts_decision, honour_clock="unwatched")),
+    Mistake("clock_watch_discarded", "play on the game clock.watch(game) returns (game = clock.watch(game)): yours "
+            "calls clock.watch(game) but keeps playing on the game it was given, so the clock counts its states only "
+            "when that game is one it already watches", partial(mcts_decision, honour_clock="discarded")),
+    Mistake("clock_no_iterations_cap", "with a clock, `iterations` still caps the search: stop after `iterations` "
+            "iterations even when the clock has not expired; yours goes on until the clock expires",
+            partial(mcts_decision, honour_clock="uncapped")),
     Mistake("clock_after_expansion", "ask clock.expired() only BEFORE each iteration, so every iteration that "
             "starts also finishes and backs up; yours also asks it between the expansion and the rollout, and "
             "leaves the iteration there", partial(mcts_decision, honour_clock="expansion")),

@@ -91,7 +91,7 @@ RULES = [
          ("tree-budget", "ttt-budget-early")),
     Rule("clock-watched-game", "mcts_search", "clock",
          "when `clock` is not `None`, play on `clock.watch(game)`",
-         ("tree-budget", "ttt-budget")),
+         ("ttt-plain-game",)),
     Rule("clock-iterations-cap", "mcts_search", "clock",
          "`iterations` still caps the number of iterations, and must stay finite",
          ("ttt-iterations-first", "tree-iterations-first")),
