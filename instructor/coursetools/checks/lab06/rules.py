@@ -66,7 +66,6 @@ RULES = [
          "As soon as that child has found a vector `best` with `best[j] >= max_sum - bound`, it can stop",
          ("three-levels", "three-levels-from-p2", "deep-would-differ")),
     Rule("shallow-same-player", "maxn_shallow_value", "maxn_shallow",
-         "You may assume utilities are nonnegative, sum to at most `max_sum`, and that a node's player differs from "
-         "its parent's (otherwise do not prune there).",
+         "A node whose player is its parent's (a player who moves twice in a row) **never prunes**",
          ("p1-twice-no-cut",)),
 ]
