@@ -245,6 +245,36 @@ def _utility_twice_value(game, state):
     return value(state)
 
 
+def _capped_value(game, state):
+    """A search that stops 9 plies below the root (the longest Tic-Tac-Toe game) and counts a state there as 0."""
+    root = game.to_move(state)
+
+    def value(s, depth):
+        if game.is_terminal(s):
+            return game.utility(s, root)
+        if depth >= 9:
+            return 0
+        vals = [value(game.result(s, a), depth + 1) for a in game.actions(s)]
+        return max(vals) if game.to_move(s) == root else min(vals)
+    return value(state, 0)
+
+
+def _no_pass_decision(game, state):
+    """A decision that leaves the null move "pass" out of the root's actions (None when it is the only one)."""
+    from coursetools.checks.lab02 import reference as ref
+    root = game.to_move(state)
+    best, best_value = None, None
+    for a in game.actions(state):
+        if a == "pass":
+            continue
+        child = game.result(state, a)
+        v = game.utility(child, root) if game.is_terminal(child) else \
+            ref.minimax_value(game, child) * (1 if game.to_move(child) == root else -1)
+        if best_value is None or v > best_value:
+            best, best_value = a, v
+    return best
+
+
 def _quick(score: Callable[[float, int], float] | None = None, tie: bool = False,
            order: bool = False) -> Callable[[], dict]:
     def quick_win_decision(game, state):
@@ -279,9 +309,11 @@ LAB02 = {
     "value-second-player": _flags("minimax_value", view="first"),
     "value-children-order": _flags("minimax_value", order="reversed"),
     "value-utility-once": lambda: {"minimax_value": _utility_twice_value},
+    "value-no-depth-limit": lambda: {"minimax_value": _capped_value},
     "decision-keeps-action": _flags("minimax_decision", returns="value"),
     "decision-every-action": _flags("minimax_decision", early="first"),
     "decision-to-move": _flags("minimax_decision", turns="depth"),
+    "decision-pass-move": lambda: {"minimax_decision": _no_pass_decision},
     "decision-second-player": _flags("minimax_decision", view="first"),
     "decision-first-best": _flags("minimax_decision", tie="last"),
     "decision-children-order": _flags("minimax_decision", order="reversed"),

@@ -313,3 +313,39 @@ def test_lab02_a_quick_win_scored_wrong_is_not_placed_at_the_root_choice():
     assert "choice at the root" not in text
     assert "took the same steps as the correct one, in the same order, and returned another move" in text
     assert "(1,0): X loses at d = 4, -1 * (10 - 4) = -6" in text and "Yours returned (0, 0) (worth -8)." in text
+
+
+def _stops_at_a_win(game, state):
+    """A search that leaves a node as soon as a child reaches 1 (MAX) or -1 (MIN): it overwrites nothing."""
+    root = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, root)
+        mine, best = game.to_move(s) == root, None
+        for a in game.actions(s):
+            v = value(game.result(s, a))
+            best = v if best is None else (max(best, v) if mine else min(best, v))
+            if (mine and best >= 1) or (not mine and best <= -1):
+                return best
+        return best
+    return value(state)
+
+
+def test_lab02_a_search_that_went_back_up_early_is_not_told_it_overwrote_state():
+    """The trace hint blames a child made from a wrong parent on an overwritten `state` only when that parent is a
+    state made below the right one; a search that left P1.1 early made P1.2 from its own parent, P2.0."""
+    message = _run("value_trace", _stops_at_a_win)
+    assert "at step 8, below P1.0 > P2.0 > P1.1" in message
+    assert "P1.2 is a child of P2.0: your search went back up from P1.1 before making P2.3." in message
+    assert "overwrite" not in message and "where its parent should be" not in message
+
+
+def test_lab02_a_child_made_from_a_state_below_its_parent_is_the_overwrite():
+    from coursetools.checks.lab02.groups import made_below
+
+    edges = [("P1.0", 0, "P2.0"), ("P2.0", 0, "P1.1"), ("P1.1", 0, "P2.2")]
+    assert made_below(edges, "P2.2", "P2.0")  # made from a grandchild of the right parent: stepped into
+    assert made_below(edges, "P1.1", "P2.0")
+    assert not made_below(edges, "P2.0", "P1.1")  # above the right parent: went back up
+    assert not made_below(edges, "X", "P1.1")

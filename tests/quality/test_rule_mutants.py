@@ -47,7 +47,8 @@ def test_every_rule_has_a_mutant_for_its_own_function_only(lab):
 @pytest.mark.bank
 def test_lab02_rule_mutants_each_lose_points_in_their_own_tests_only_with_their_judged_messages():
     """`make mutants`' rule pass, run for real on one lab (nbgrader, the sandbox): lab 02's author's lab gets full
-    marks, and each of its 17 mutants loses points in its own function's tests only, with the message judged."""
+    marks, and each of its mutants (one per rule of its table) loses points in its own function's tests only, with
+    the message judged."""
     from coursetools.quality.rulemutants import check_rule_mutants, rule_mutants_table
 
     results, missing = check_rule_mutants(ROOT, "02_minimax")

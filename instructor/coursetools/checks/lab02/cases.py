@@ -42,6 +42,9 @@ REVERSI_SKIP = [["..W.", "BWWB", "WBB.", "WBBB"], [".W..", "BBW.", "BBWW", "B.B.
 #: The same, for the value: below these a player is skipped, and a search that takes turns by depth finds another
 #: value at the root (Black to move).
 REVERSI_SKIP_VALUE = [["W.WB", "BWB.", "BBW.", "B..."], ["...B", ".WBB", ".BWB", "BW.W"]]
+#: Reversi 4x4 with its null move, Black to move: Black cannot place a disc, so its only action is "pass" (reached by
+#: (0, 1), (0, 2), (3, 3), (3, 2), (0, 3), (2, 0), (3, 1), (0, 0), (2, 3), (1, 3) from the start).
+REVERSI_PASS = ["WBBB", ".WWW", "WBBB", ".BBB"]
 #: The shared trees lab 02 uses (each group keeps those whose root player it grades).
 TREE_IDS = ["sixteen", "eight", "aima", "aima-min", "unbalanced", "tie-cut", "tie-min-cut", "deep-cut",
             "mixed-depths", "chain", "terminal-root", "negative"]
@@ -63,6 +66,13 @@ def reversi_case(rows: list[str]) -> Case:
     return Case("reversi-skip-" + "".join(rows).replace(".", "_"),
                 f"Reversi 4x4 without a pass move (a player who cannot place a disc is skipped), "
                 f"Black to move on {' '.join(rows)}", g, g.state_from(rows, "B"))
+
+
+def reversi_pass_case(rows: list[str]) -> Case:
+    g = Reversi(4)
+    return Case("reversi-pass-" + "".join(rows).replace(".", "_"),
+                f'Reversi 4x4 (a player who cannot place a disc plays the null move "pass"), Black to move on '
+                f"{' '.join(rows)}", g, g.state_from(rows, "B"))
 
 
 def race_case(n: int, k: int, total: int, player: str = "P1") -> Case:
@@ -150,7 +160,9 @@ def value_first_player(group: str, seeded: bool = True) -> list[Case]:
     out = (tree_cases(group, "MAX", seeded=seeded) + [race_case(10, 3, 0), race_case(7, 2, 0), race_case(10, 4, 1)]
            + [ttt_case(p) for p in TTT["x_unique"][:4] + TTT["x_ties"][:2]]
            + [c4_case(m) for m in C4["x_unique"] + C4["x_ties"][:1]] + [reversi_case(r) for r in REVERSI_SKIP_VALUE])
-    return out + (seeded_positions(group, lambda g, s: g.to_move(s) == "X", 2) if seeded else [])
+    out += seeded_positions(group, lambda g, s: g.to_move(s) == "X", 2) if seeded else []
+    # last, so that every earlier first failure stays: a game longer than Tic-Tac-Toe's 9 plies (10 moves of 1)
+    return out + [race_case(10, 1, 0)]
 
 
 def value_second_player(group: str, seeded: bool = True) -> list[Case]:
@@ -175,7 +187,8 @@ def decision_cases(seeded: bool = True) -> list[Case]:
             nim_case((1, 2, 4))]
     out += [reversi_case(rows) for rows in REVERSI_SKIP]
     keep = lambda g, s: g.to_move(s) == "X" and kind(g, s) == "unique"  # noqa: E731
-    return out + (seeded_positions("decision", keep, 3) if seeded else [])
+    out += seeded_positions("decision", keep, 3) if seeded else []
+    return out + [reversi_pass_case(REVERSI_PASS)]  # last, so that every earlier first failure stays
 
 
 def decision_second_player(seeded: bool = True) -> list[Case]:

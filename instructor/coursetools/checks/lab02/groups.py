@@ -5,7 +5,8 @@ Groups of ``minimax_value``:
 =======================  ======================================================================
 ``value``                the value on trees and game positions with the first player to move,
                          Nim against the xor rule: players not alternating, returning the move,
-                         turns taken by depth where Reversi without a pass move skips a player
+                         turns taken by depth where Reversi without a pass move skips a player,
+                         a game longer than 9 plies (no depth limit)
 ``value_second_player``  the value when the second player is to move: the perspective
 ``value_trace``          how the search walks the tree: children in actions() order, each made
                          once from its own parent, each terminal state valued once, utility()
@@ -15,9 +16,10 @@ Groups of ``minimax_value``:
 Groups of ``minimax_decision``: ``decision`` (trees and games, first player to move, one
 best move: players not alternating, a value instead of the move, ``return`` inside the
 loop over a Tic-Tac-Toe board's rows, turns taken by depth where Reversi without a pass move
-skips a player), ``decision_second_player`` (the perspective), ``decision_ties`` (the first best
-move) and ``decision_trace`` (the order of the search, no double search). ``quick_win`` grades
-``quick_win_decision`` (faster wins, slower losses).
+skips a player, a position whose only action is the null move "pass"), ``decision_second_player``
+(the perspective), ``decision_ties`` (the first best move) and ``decision_trace`` (the order of
+the search, no double search). ``quick_win`` grades ``quick_win_decision`` (faster wins, slower
+losses).
 
 Each group compares with the correct model first; only after a difference does it find the
 submission's profile (`profile.py`) and compare with the model that keeps the mistakes other groups
@@ -421,15 +423,35 @@ def compare_trace(name: str, judge: Judge, case: Case, mine: Run | None = None, 
         i = common.first_difference(exp_seq, got_seq)
         got_edges, exp_edges = mine.trace.edges(), want.trace.edges()
         if what.startswith("children") and i is not None and i < min(len(got_seq), len(exp_seq)) \
-                and got_edges[i][0] != exp_edges[i][0]:
-            hint = (f"that child was made from {got_edges[i][0]!r:.60} where its parent should be "
-                    f"{exp_edges[i][0]!r:.60}: generate every child from the same parent state (do not "
-                    "overwrite the variable `state` inside the loop)")
+                and made_below(got_edges[:i], got_edges[i][0], exp_edges[i][0]):
+            hint = (f"that child was made from {got_edges[i][0]!r:.60}, a state your search had made below "
+                    f"{exp_edges[i][0]!r:.60}, where its parent should be {exp_edges[i][0]!r:.60}: generate every "
+                    "child from the same parent state (do not overwrite the variable `state` inside the loop)")
         else:
             hint = judge.hint(case, mine, WALK, worth=worth)
+            if case.is_tree and hint and what.startswith("children") and i is not None \
+                    and i < min(len(got_seq), len(exp_seq)) \
+                    and made_below(got_edges[:i], exp_edges[i][0], got_edges[i][0]):
+                hint += (f"\n{got_edges[i][2]} is a child of {got_edges[i][0]}: your search went back up from "
+                         f"{exp_edges[i][0]} before making {exp_edges[i][2]}.")
         raise common.CheckFailed(common.sequence_message(
             f"The {what.format(name)} (in order)", exp_seq, got_seq, f"on {case.name}",
             show(case) if case.is_tree else "", hint) + judge.note)
+
+
+def made_below(edges: list, node: Any, parent: Any) -> bool:
+    """Whether `node` is a state the search made, through the (parent, action, child) `edges` it made so far, below
+    `parent` (a child of it, or deeper): a child made from there instead of from `parent` was made from a state the
+    loop over `parent`'s actions had stepped into. A `node` above `parent` (a search that went back up before making
+    all of `parent`'s children) or elsewhere is not."""
+    up = {child: source for source, _, child in edges}
+    seen = set()
+    while node in up and node not in seen:
+        seen.add(node)
+        node = up[node]
+        if node == parent:
+            return True
+    return False
 
 
 def _traces(group: str, name: str, student: Callable[..., Any]) -> int:
@@ -489,6 +511,10 @@ def _decisions(group: str, minimax_decision: Callable[..., Any]) -> int:
                                                                                   worth=worth))
             values = "" if ("differs at the choice at the root" in hint or "values the root's move" in hint) else (
                 f"\n  minimax values of the moves (for the player to move): {_move_values(case.game, case.state)}")
+            if len(actions) == 1 and not any(common.same(got, a) for a in actions):
+                values = (f"\n  The player to move, {case.game.to_move(case.state)}, has one legal action here, "
+                          f"{actions[0]!r} (game.actions(state) returns {actions!r}): the decision must be that "
+                          f"action, and yours returned {got!r:.80}, which is not a legal action.")
             _fail(f"minimax_decision on {case.name}: {kit.expected_text(case, right)}, yours returned {got!r:.80}."
                   + values + note, hint, case)
 
