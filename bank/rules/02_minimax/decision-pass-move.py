@@ -1,22 +1,25 @@
-# Breaks "Some games write that pass as a move of its own, the *null move* `"pass"`".
-# Taken from the blind3 entry decision_skips_pass (bank/blind3/02_minimax/), written blind from the release notebook:
-# the root loop leaves out the null move 'pass' (a pass is not a real move), so where passing is the only legal move, as in Reversi(4), no action is ever tried and the decision is None instead of 'pass'
+# Breaks "Some games write that pass as a move of its own, the null move "pass" (Reversi(4) does: the pass takes
+# a ply ...)": the root loop skips the action "pass" as if it were not a real move, so when passing is the only
+# legal move (Reversi(4)) no action is kept and None is returned. Below the root the pass is searched as usual.
+# (It leaves out one of game.actions(state), so it touches "Loop over game.actions(state)" too, but only for "pass".)
 # %% minimax_decision
 def minimax_decision(game, state):
     """The first action, in actions() order, with the best minimax value for the player to move."""
-    player = game.to_move(state)
+    root = game.to_move(state)
 
     def value(s):
         if game.is_terminal(s):
-            return game.utility(s, player)
+            return game.utility(s, root)
         values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
+        if game.to_move(s) == root:
+            return max(values)
+        return min(values)
 
     best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        if a == "pass":
-            continue  # not a real move
-        v = value(game.result(state, a))
+    for action in game.actions(state):
+        if action == "pass":  # the null move places no disc: it is not a move to choose
+            continue
+        v = value(game.result(state, action))
         if v > best_value:
-            best_action, best_value = a, v
+            best_action, best_value = action, v
     return best_action

@@ -32,8 +32,8 @@ RULES = [
          ("sixteen", "eight", "aima")),
     Rule("value-no-depth-limit", "minimax_value", "value",
          "Search every line of play down to a terminal state, however many plies that takes: there is no depth "
-         "limit (a game of `RaceTo(10, 3)`, the number-picking game below, can last 10 plies, one more than any game "
-         "of Tic-Tac-Toe).",
+         "limit (`RaceTo(10, 1)`, the number-picking game below with every move adding 1, lasts 10 plies, one more "
+         "than any game of Tic-Tac-Toe).",
          ("race-10-1-0-P1",)),
     Rule("decision-keeps-action", "minimax_decision", "decision",
          "try each action, compute the value of the state it leads to, keep the action with the largest value.",
@@ -44,8 +44,7 @@ RULES = [
     Rule("decision-to-move", "minimax_decision", "decision", "Ask `game.to_move(state)` at every node instead.",
          ("reversi-skip-__W_BWWBWBB_WBBB", "reversi-skip-_W__BBW_BBWWB_B_")),
     Rule("decision-pass-move", "minimax_decision", "decision",
-         'Some games write that pass as a move of its own, the *null move* `"pass"` (`Reversi(4)` does: the pass '
-         "takes a ply, and the turn alternates as usual).",
+         'It is an action like any other: where `"pass"` is the only action, `minimax_decision` returns `"pass"`.',
          ("reversi-pass-WBBB_WWWWBBB_BBB",)),
     Rule("decision-second-player", "minimax_decision", "decision_second_player",
          "With the second player to move, the decision is the best move *for that player*.",
