@@ -71,6 +71,32 @@ def cmd_blind(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def cmd_standin(args: argparse.Namespace) -> int:
+    """Stand-in students: prepare what they read, grade their fixes, or report the first-try fix rate."""
+    from pathlib import Path
+
+    from coursetools.labs import LABS
+    from coursetools.quality.blind import batch_folder
+    from coursetools.quality.standin import check_fixes, prepare, rates, rates_table
+
+    root = course_root()
+    try:
+        labs = args.labs or [lab for lab in LABS if batch_folder(root, lab, args.batch).is_dir()]
+    except ValueError as problem:
+        print(f"coursetools standin: {problem}", file=sys.stderr)
+        return 2
+    if args.prepare:
+        n = prepare(root, Path(args.prepare), labs, args.batch)
+        print(f"wrote {n} entries' code and messages under {args.prepare}")
+        return 0
+    if args.grade:
+        for lab in labs:
+            for r in check_fixes(root, lab, args.batch, write=args.write):
+                print(f"  {lab} {r.entry:40s} {r.result:7s} {r.before:g} -> {r.after:g} of {r.maximum:g}", flush=True)
+    print(rates_table(args.batch, rates(root, args.batch, labs)))
+    return 0
+
+
 def cmd_build_submission(args: argparse.Namespace) -> int:
     """Build a submission notebook from a release notebook and an answers file."""
     from pathlib import Path
@@ -158,6 +184,7 @@ COMMANDS = {
     "bank": cmd_bank,
     "blind": cmd_blind,
     "build-submission": cmd_build_submission,
+    "standin": cmd_standin,
     "check-notebooks-clean": cmd_check_notebooks_clean,
     "dist": cmd_dist,
     **SERVE_COMMANDS,  # serve, tokens (coursetools/service/commands.py)
@@ -192,6 +219,12 @@ def main(argv: list[str] | None = None) -> int:
                                   help="which batch, each by a different author (default: the first, bank/blind/)")
     parsers["blind"].add_argument("--write", action="store_true",
                                   help="store each new or changed message beside its entry, to be judged")
+    p = parsers["standin"]
+    p.add_argument("labs", nargs="*", help="labs (default: every lab of the batch)")
+    p.add_argument("--batch", default="blind", help="which blind batch (default: the first, bank/blind/)")
+    p.add_argument("--prepare", metavar="FOLDER", help="write each entry's code (no comments) and messages there")
+    p.add_argument("--grade", action="store_true", help="grade the stored fixes (bank/<batch>/<lab>/fixes/)")
+    p.add_argument("--write", action="store_true", help="with --grade: store each fix's result beside it")
     parsers["build-submission"].add_argument("release_notebook")
     parsers["build-submission"].add_argument("answers", help="answers file: sections '# %% <grade_id>'")
     parsers["build-submission"].add_argument("out", help="where to write the submission notebook")
