@@ -319,6 +319,12 @@ def check_food_grid_evaluate(food_grid_evaluate: Callable[..., Any]) -> int:
                        "the score difference comes first: one piece of food eaten must outweigh any difference in "
                        "distance (keep the distance part smaller than 1 before you scale). With equal scores, "
                        "being nearer the food than before is better.")
+    g, pair = pos.food_one_more_eaten()
+    tour.check_outweighs(food_grid_evaluate, name, g, pair, "A",
+                         "the score difference comes first: one piece of food eaten must outweigh any difference "
+                         "in distances, even the widest. Your distance part is exactly opposite for A and B, so "
+                         "keep it strictly between -0.5 and 0.5 before you divide by the total food: then no two "
+                         "positions differ in it by a whole piece of food.")
     games = tour.play_tournament(food_grid_evaluate, name, pos.food_openings(name), depth,
                                  tour.food_baselines(depth), max_plies=plies, adjudicate=tour.food_adjudicate,
                                  tag=f"{LAB}/{name}",

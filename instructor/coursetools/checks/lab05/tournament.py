@@ -215,6 +215,18 @@ def check_properties(fn: Callable[..., Any], name: str, game: Any, states: Seque
 def check_ranking(fn: Callable[..., Any], name: str, game: Any, series: Sequence[tuple[str, Any]],
                   player: Any, why: str) -> None:
     """The positions of `series` must get strictly increasing values for `player`."""
+    in_order(fn, name, game, series, player, why)
+
+
+def check_outweighs(fn: Callable[..., Any], name: str, game: Any, pair: Sequence[tuple[str, Any]],
+                    player: Any, why: str) -> None:
+    """The second position of `pair` (one more point for `player`, the worst distances) must be worth more for
+    `player` than the first (equal scores, the best distances): a part of its own, after the ranking."""
+    in_order(fn, name, game, pair, player, why)
+
+
+def in_order(fn: Callable[..., Any], name: str, game: Any, series: Sequence[tuple[str, Any]],
+             player: Any, why: str) -> None:
     values = [_value(fn, name, s, player, game.display(s)) for _, s in series]
     for i in range(1, len(series)):
         if not values[i] > values[i - 1]:
