@@ -52,6 +52,30 @@ def cpu_seconds(pid: int | None = None) -> float | None:
         return None
 
 
+#: The `time_limit` blocks running now, innermost last: each one's processor clock and its limit in seconds.
+CLOCKS: list[tuple[Callable[[], float], float]] = []
+
+
+def processor_seconds() -> float | None:
+    """Processor seconds used so far inside the innermost `time_limit` block running, in this process and in the
+    processes it watches (the kernel that runs the student's code, read from /proc: nothing the student's code
+    says about itself); None outside such a block. /proc counts in clock ticks (10 ms on Linux), so time many
+    calls at once.
+
+    >>> processor_seconds() is None
+    True
+    >>> with time_limit(60):
+    ...     processor_seconds() >= 0, processor_limit()
+    (True, 60)
+    """
+    return CLOCKS[-1][0]() if CLOCKS else None
+
+
+def processor_limit() -> float | None:
+    """The processor seconds the innermost `time_limit` block running allows; None outside such a block."""
+    return CLOCKS[-1][1] if CLOCKS else None
+
+
 @contextmanager
 def time_limit(seconds: float, others: Iterable[int] = (), wall: float | None = None) -> Iterator[None]:
     """Interrupt the block once it has used `seconds` of processor time, in this process and in the
@@ -85,9 +109,12 @@ def time_limit(seconds: float, others: Iterable[int] = (), wall: float | None = 
         yield
         return
     signal.setitimer(signal.ITIMER_REAL, 0.25, 0.25)
+    clock = (used, seconds)
+    CLOCKS.append(clock)
     try:
         yield
     finally:
+        CLOCKS.remove(clock)
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
 

@@ -270,3 +270,60 @@ def test_lab05_a_wrong_window_count_shows_the_students_tally_beside_the_correct_
     with pytest.raises(CheckFailed) as failure:
         groups.check_connect_four_windows(unscaled.model)
     assert "Yours returned -11: the difference of the weighted totals itself, not over 622." in str(failure.value)
+
+
+def test_lab05_one_more_eaten_is_one_point_ahead_with_the_distances_turned_against_a(solution):
+    game, (first, second) = positions.food_one_more_eaten()
+    (_, best), (_, worst) = first, second
+
+    def food_left(s):
+        return bin(s.food).count("1")
+
+    assert food_left(best) + sum(best.scores) == food_left(worst) + sum(worst.scores)  # as much food in all
+    assert best.scores[0] - best.scores[1] == 0 and worst.scores[0] - worst.scores[1] == 1
+    assert best.food >> best.positions[0] & 1  # A on food
+    walled = best.positions[1]
+    assert worst.positions[0] == walled and not game.is_terminal(best) and not game.is_terminal(worst)
+    assert game.actions(worst) == ["block"]  # A walled in: no move, no food to eat
+    assert ref.food_evaluation(worst, "A") > ref.food_evaluation(best, "A")
+    assert solution["food_grid_evaluate"](worst, "A") > solution["food_grid_evaluate"](best, "A")
+
+
+def _slow_after(calls: int, seconds: float):
+    """An evaluation that answers quickly `calls` times, then busies itself `seconds` of processor time a call."""
+    count = [0]
+
+    def slow_evaluation(state, player):
+        count[0] += 1
+        if count[0] > calls:
+            end = time.process_time() + seconds
+            while time.process_time() < end:
+                pass
+        return 0.0
+    return slow_evaluation
+
+
+def _stopped(fn, limit: float) -> str:
+    from coursetools.hidden import time_limit
+    name = "isolation_improved"
+    with pytest.raises(CheckFailed) as failed:
+        with time_limit(limit, wall=60 * limit):
+            tour.play_tournament(fn, name, positions.isolation_openings(name), 3, tour.isolation_baselines(3),
+                                 title="a slow tournament", tag="slow",
+                                 yardstick=tour.Yardstick("a correct isolation_mobility",
+                                                          lambda s, p: ref.mobility(positions.ISOLATION, s, p)))
+    return str(failed.value)
+
+
+def test_lab05_a_tournament_stopped_by_slow_calls_says_each_call_is_slow_with_the_numbers():
+    message = _stopped(_slow_after(0, 0.01), 3)
+    assert "Each call of yours is slow" in message and "endless loop" not in message, message
+    per = float(message.split("a call of yours took ")[1].split(" ms")[0])
+    assert 8 <= per < 14, message  # 10 ms a call, read from the processor clock
+    assert "a correct isolation_mobility" in message and "of the 3 s" in message
+
+
+def test_lab05_a_tournament_stopped_inside_one_call_says_both_possibilities():
+    message = _stopped(_slow_after(200, 1000), 1.0)
+    assert "answered 200 positions" in message and "Either one call of yours never returned" in message, message
+    assert "Each call of yours is slow" not in message

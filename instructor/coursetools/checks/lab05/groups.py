@@ -251,6 +251,7 @@ def _both_players(game: Any, states: Sequence[Any]) -> list[tuple[str, tuple]]:
     return [(f"position {i + 1} for {p!r}", (s, p)) for i, s in enumerate(states) for p in game.players[:2]]
 
 
+@tour.told_over_time("isolation_mobility")
 def check_isolation_mobility(isolation_mobility: Callable[..., Any]) -> int:
     """(mine - theirs) / (mine + theirs + 1) on sampled positions, for both players, exactly."""
     game = pos.ISOLATION
@@ -264,6 +265,7 @@ def check_isolation_mobility(isolation_mobility: Callable[..., Any]) -> int:
                         lambda s, p, got: explain.mobility_parts(game, s, p) + explain.yours(got))
 
 
+@tour.told_over_time("connect_four_windows")
 def check_connect_four_windows(connect_four_windows: Callable[..., Any]) -> int:
     """Open windows weighted 1, 3, 9, over 9 * windows + 1, on sampled positions, for both players, exactly."""
     game = pos.CONNECT_FOUR
@@ -280,6 +282,7 @@ def check_connect_four_windows(connect_four_windows: Callable[..., Any]) -> int:
                             got))
 
 
+@tour.told_over_time("chess_material")
 def check_chess_material(chess_material: Callable[..., Any]) -> int:
     """Material on FEN positions: pawn 1, knight and bishop 3, rook 5, queen 9, king 0; both sides' views."""
     inputs = [(f"{what} ({fen!r}) for {p!r}", (fen, p)) for what, fen in pos.chess_cases() for p in ("w", "b")]
@@ -296,6 +299,7 @@ RANK_HINT_ISOLATION = ("count what matters for both players: the more moves P1 h
                        "better for P1. A value that goes DOWN along the series is from the wrong player's view.")
 
 
+@tour.told_over_time("isolation_improved", games=True)
 def check_isolation_improved(isolation_improved: Callable[..., Any]) -> int:
     """Your better Isolation evaluation: properties, ranking, and a tournament at depth 3."""
     name, game, depth = "isolation_improved", pos.ISOLATION, tour.ISOLATION_DEPTH
@@ -304,10 +308,13 @@ def check_isolation_improved(isolation_improved: Callable[..., Any]) -> int:
         tour.check_ranking(isolation_improved, name, game, series, player, RANK_HINT_ISOLATION)
     games = tour.play_tournament(isolation_improved, name, pos.isolation_openings(name), depth,
                                  tour.isolation_baselines(depth), tag=f"{LAB}/{name}",
+                                 yardstick=tour.Yardstick("a correct isolation_mobility",
+                                                          lambda s, p: ref.mobility(game, s, p)),
                                  title=f"Isolation 5x5: depth-{depth} alpha-beta with your {name}")
     return n + games
 
 
+@tour.told_over_time("food_grid_evaluate", games=True)
 def check_food_grid_evaluate(food_grid_evaluate: Callable[..., Any]) -> int:
     """Score difference plus distance to food: properties, ranking, and a tournament at depth 3."""
     name, depth, plies = "food_grid_evaluate", tour.FOOD_DEPTH, tour.FOOD_MAX_PLIES
@@ -319,9 +326,17 @@ def check_food_grid_evaluate(food_grid_evaluate: Callable[..., Any]) -> int:
                        "the score difference comes first: one piece of food eaten must outweigh any difference in "
                        "distance (keep the distance part smaller than 1 before you scale). With equal scores, "
                        "being nearer the food than before is better.")
+    g, pair = pos.food_one_more_eaten()
+    tour.check_outweighs(food_grid_evaluate, name, g, pair, "A",
+                         "the score difference comes first: one piece of food eaten must outweigh any difference "
+                         "in distances, even the widest. Your distance part is exactly opposite for A and B, so "
+                         "keep it strictly between -0.5 and 0.5 before you divide by the total food: then no two "
+                         "positions differ in it by a whole piece of food.")
     games = tour.play_tournament(food_grid_evaluate, name, pos.food_openings(name), depth,
                                  tour.food_baselines(depth), max_plies=plies, adjudicate=tour.food_adjudicate,
                                  tag=f"{LAB}/{name}",
+                                 yardstick=tour.Yardstick("a correct food_grid_evaluate (breadth-first distances)",
+                                                          ref.food_evaluation),
                                  title=f"food-gathering game, random 7x7 boards: depth-{depth} alpha-beta with "
                                        f"your {name} (games stopped after {plies} plies go to whoever ate more)")
     return n + games

@@ -223,6 +223,28 @@ def food_series() -> tuple[FoodGrid, list[tuple[str, Any]]]:
     return g, series
 
 
+FOOD_WALLED_BOARD = "8 5\n########\n#A#  * #\n###    #\n#*   B #\n########"
+
+
+def food_one_more_eaten() -> tuple[FoodGrid, list[tuple[str, Any]]]:
+    """Two positions of one board with as much food in all: equal scores with the best distances for A (A on
+    food, B walled in with none), then A one piece of food ahead with nearly the worst (A walled in, B one step
+    from food). One piece eaten must outweigh the difference, so the second is better for A."""
+    g = FoodGrid(FOOD_WALLED_BOARD)
+    base = g.initial
+    w = base.width
+
+    def at(r: int, c: int) -> int:
+        return r * w + c
+
+    pocket = at(1, 1)  # walls on all four sides, no food inside
+    best = base._replace(positions=(at(3, 1), pocket), scores=(1, 1), to_move="A")  # A on the food at (3, 1)
+    worst = base._replace(food=base.food & ~(1 << at(3, 1)), positions=(pocket, at(2, 5)), scores=(2, 1),
+                          to_move="A")  # that food eaten by A; B one step below the food at (1, 5)
+    return g, [("A 1 : B 1, A on food, B walled in with no food", best),
+               ("A 2 : B 1, A walled in with no food, B one step from food", worst)]
+
+
 def food_openings(group: str, count: int = 8) -> list[Opening]:
     rng = openings_rng(group)
     out = []

@@ -1,8 +1,9 @@
 """Lab 05's rule table (see `checks/rules.py`): each rule of the release notebook, with the cases that catch it.
 
 Search groups: case ids of `cases.py`. Exactly specified evaluations: the label of the input (``position 3 for
-'X'``, ``a 5x5 position #1 for 'O'``). Open evaluations: ``properties``, ``ranking`` or ``tournament``, the three
-parts of their groups. `ALONE` runs an evaluation group on those inputs or parts only.
+'X'``, ``a 5x5 position #1 for 'O'``). Open evaluations: ``properties``, ``ranking`` or ``tournament``, the parts
+of their groups, and ``one-more-eaten`` (the food group's pair of positions after its ranking). `ALONE` runs an
+evaluation group on those inputs or parts only.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from ..rules import Rule
 from . import groups, tournament
 
 #: The parts of an open evaluation's group, each a function of `tournament` a listed id keeps.
-PARTS = {"properties": "check_properties", "ranking": "check_ranking", "tournament": "play_tournament"}
+PARTS = {"properties": "check_properties", "ranking": "check_ranking", "one-more-eaten": "check_outweighs",
+         "tournament": "play_tournament"}
 
 
 @contextmanager
@@ -149,7 +151,7 @@ RULES = [
     Rule("food-score-first", "food_grid_evaluate", "food_grid_evaluate",
          "the score difference comes first: one piece of food eaten must always outweigh any difference in "
          "distances;",
-         ("ranking",)),
+         ("ranking", "one-more-eaten")),
     Rule("food-nearer-is-better", "food_grid_evaluate", "food_grid_evaluate",
          "with equal scores, a position where `player` is nearer to the nearest food (and the opponent as far as "
          "before) must be worth more;",

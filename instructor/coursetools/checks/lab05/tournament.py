@@ -12,8 +12,10 @@
 from __future__ import annotations
 
 import random
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .. import common
 from .reference import searcher
@@ -215,6 +217,18 @@ def check_properties(fn: Callable[..., Any], name: str, game: Any, states: Seque
 def check_ranking(fn: Callable[..., Any], name: str, game: Any, series: Sequence[tuple[str, Any]],
                   player: Any, why: str) -> None:
     """The positions of `series` must get strictly increasing values for `player`."""
+    in_order(fn, name, game, series, player, why)
+
+
+def check_outweighs(fn: Callable[..., Any], name: str, game: Any, pair: Sequence[tuple[str, Any]],
+                    player: Any, why: str) -> None:
+    """The second position of `pair` (one more point for `player`, the worst distances) must be worth more for
+    `player` than the first (equal scores, the best distances): a part of its own, after the ranking."""
+    in_order(fn, name, game, pair, player, why)
+
+
+def in_order(fn: Callable[..., Any], name: str, game: Any, series: Sequence[tuple[str, Any]],
+             player: Any, why: str) -> None:
     values = [_value(fn, name, s, player, game.display(s)) for _, s in series]
     for i in range(1, len(series)):
         if not values[i] > values[i - 1]:
@@ -228,18 +242,23 @@ def check_ranking(fn: Callable[..., Any], name: str, game: Any, series: Sequence
 
 def play_tournament(fn: Callable[..., Any], name: str, openings: list[Opening], depth: int,
                 baselines: list[Baseline], *, title: str, tag: str, max_plies: int = 200,
-                adjudicate: Callable[[Any, Any], float] | None = None) -> int:
+                adjudicate: Callable[[Any, Any], float] | None = None,
+                yardstick: Yardstick | None = None) -> int:
     """Play the tournament with the reference search and the student's evaluation; print the table.
 
     An evaluation is a function of (state, player), so each pair is asked once: a position the
     searches meet again (a transposition, the next move's search) costs no second call to the kernel.
+    Every `PACE_EVERY`-th call is timed beside `yardstick` (`Pace`), so that a tournament stopped at the
+    time limit can say whether each call is slow.
     """
     known: dict[tuple[Any, Any], float] = {}
+    pace = Pace(yardstick) if yardstick else None
 
     def guarded(state: Any, player: Any) -> float:
         key = (state, player)
         if key not in known:
-            known[key] = judged(state, player)
+            timed = pace is not None and len(known) % PACE_EVERY == 0
+            known[key] = pace.timed(judged, state, player) if timed else judged(state, player)
         return known[key]
 
     def judged(state: Any, player: Any) -> float:
@@ -255,8 +274,13 @@ def play_tournament(fn: Callable[..., Any], name: str, openings: list[Opening], 
                         f"{state}\nEvaluations must stay strictly between -1 and 1.")
         return v
 
-    rows = tournament(openings, lambda game: searcher(depth, guarded), baselines,
+    from coursetools.hidden import CheckTimeout
+
+    try:
+        rows = tournament(openings, lambda game: searcher(depth, guarded), baselines,
                           tag=tag, max_plies=max_plies, adjudicate=adjudicate)
+    except CheckTimeout:
+        raise common.CheckFailed(stopped_in_tournament(name, len(known), pace)) from None
     text = table(rows, title)
     print(text)
     bad = [r for r in rows if not r.passed]
@@ -268,6 +292,101 @@ def play_tournament(fn: Callable[..., Any], name: str, openings: list[Opening], 
                     "evaluation prefer a position that turns out badly? Make sure it counts what matters for "
                     "BOTH players.")
     return sum(r.games for r in rows)
+
+# -- time: whether each call of an evaluation is slow ----------------------------------------------
+
+@dataclass(frozen=True)
+class Yardstick:
+    """A correct evaluation ``evaluate(state, player)`` to time the student's against, and its name."""
+
+    label: str
+    evaluate: Callable[[Any, Any], float]
+
+
+PACE_EVERY = 16      # time one call in this many of the student's evaluation in the games
+PACE_SECONDS = 0.1   # and give a figure once the calls timed have used this much processor time together
+
+
+@dataclass
+class Pace:
+    """Processor seconds of the calls timed (every `PACE_EVERY`-th call of the games): the student's evaluation
+    (its kernel and the grader's side of the channel together, read from outside the kernel) and a correct
+    evaluation's on the same positions (in the grader)."""
+
+    yardstick: Yardstick
+    calls: int = 0
+    yours: float = 0.0
+    correct: float = 0.0
+
+    @property
+    def readable(self) -> bool:
+        """Whether the calls timed spanned enough clock ticks (10 ms each) to give a figure."""
+        return self.calls > 0 and self.yours >= PACE_SECONDS
+
+    def timed(self, judged: Callable[[Any, Any], float], state: Any, player: Any) -> float:
+        """`judged(state, player)`, timed in processor seconds, and the yardstick on the same position."""
+        from coursetools.hidden import processor_seconds
+
+        start = processor_seconds()
+        v = judged(state, player)
+        end = processor_seconds()
+        if start is None or end is None:
+            return v
+        t = time.process_time()
+        self.yardstick.evaluate(state, player)
+        self.correct += time.process_time() - t
+        self.yours += end - start
+        self.calls += 1
+        return v
+
+
+def ms(seconds: float) -> str:
+    """Seconds as milliseconds with two significant figures: ``8.7 ms``, ``0.014 ms``, ``12 ms``."""
+    v = seconds * 1000
+    return f"{v:.0f} ms" if v >= 10 else f"{v:.2g} ms"
+
+
+def stopped_in_tournament(name: str, answered: int, timed: Pace | None) -> str:
+    """What a student reads when the tournament ran past the time limit: each call is slow when the calls
+    answered, at the pace of those timed, account for half the limit or more; else both possibilities."""
+    from coursetools.hidden import TIME_LIMIT_SECONDS, processor_limit
+
+    limit = processor_limit() or TIME_LIMIT_SECONDS
+    head = (f"{name}: the tournament was stopped when this test had used its {limit:g} s of processor time, "
+            f"after your {name} had answered {answered:,} positions.")
+    either = f"{EITHER}: the search calls your evaluation at every position where it stops. {TIME_YOURS}"
+    if timed is None or not timed.readable:
+        return f"{head} {either}"
+    per, correct = timed.yours / timed.calls, timed.correct / timed.calls
+    measured = (f"Timed on {timed.calls:,} of those positions (one in {PACE_EVERY}), a call of yours took {ms(per)} "
+                f"of processor time on average (your kernel's time and the grader's for passing each position to "
+                f"it), and {timed.yardstick.label} {ms(correct)} on the same positions.")
+    if answered * per < limit / 2:
+        return f"{head} {measured} {either}"
+    return (f"{head} Each call of yours is slow. {measured} At that pace the {answered:,} calls account for "
+            f"about {answered * per:.0f} s of the {limit:g} s. Make each call cheaper: the search calls your "
+            "evaluation at every position where it stops.")
+
+
+EITHER = ("Either one call of yours never returned (an endless loop, or a search inside your evaluation that never "
+          "stops), or each call is slow")
+TIME_YOURS = "Time a few calls of yours on the notebook's positions."
+
+
+@contextmanager
+def told_over_time(name: str, games: bool = False) -> Iterator[None]:
+    """An evaluation's test group (with a tournament: `games`) stopped at the time limit outside a tournament:
+    one call of the evaluation ran that long, or a great many calls did; say both."""
+    from coursetools.hidden import TIME_LIMIT_SECONDS, CheckTimeout, processor_limit
+
+    try:
+        yield
+    except CheckTimeout:
+        limit = processor_limit() or TIME_LIMIT_SECONDS
+        raise common.CheckFailed(f"{name}: this test was stopped when it had used its {limit:g} s of processor "
+                                 f"time, on single positions{' (before any tournament game)' if games else ''}. {EITHER}. "
+                                 f"{TIME_YOURS}") from None
+
 
 # -- the tournaments of the open evaluations -----------------------------------------------------
 
