@@ -288,15 +288,55 @@ def check_children(alphabeta_value: Callable[..., Any]) -> int:
     return judged(judge, compare)
 
 
+#: The rule that decides a window case's result when the steps are right.
+FAIL_SOFT = ("The rule that decides the result here: fail-soft, a node returns v, the value it found, on a cut-off and "
+             "after its last child, even when v is outside its window.")
+
+
+def outside_returns(case: Case, flags: ref.Flags, mine: Run, want: Run) -> str:
+    """For a search that took the correct steps but returned another value: the first node of the correct search
+    (the model with `flags`) that stops at a cut-off, and the first that ends after its last child, with v outside
+    the window it was given, where fail-soft returns v and fail-hard the bound. Empty when there is none."""
+    if mine.steps() != want.steps():
+        return ""
+    log = ref.returns(case.game, case.state, *case.args, flags=flags)
+    name = namer(case, mine)
+    firsts = [next((r for r in log if r.how == how and not r.alpha <= r.v <= r.beta), None) for how in ("end", "cut")]
+    out = []
+    for r in sorted((r for r in firsts if r is not None), key=log.index):
+        below = r.v < r.alpha
+        bound, value = ("alpha", r.alpha) if below else ("beta", r.beta)
+        v = explainer.num(r.v)
+        window = f"window ({explainer.num(r.alpha)}, {explainer.num(r.beta)})"
+        if r.how == "end":
+            what = (f"The first node that ends after all its children with v outside its window is {name(r.node)} "
+                    f"({'MAX' if r.maxing else 'MIN'}, {window}): v = {v} {'<' if below else '>'} {bound} = "
+                    f"{explainer.num(value)}")
+        else:
+            what = (f"The first node that stops at a cut-off with v outside its window is {name(r.node)} "
+                    f"({'MAX' if r.maxing else 'MIN'}, {window}): after {name(r.child)} = {explainer.num(r.w)}, "
+                    f"v = {v} {'<=' if below else '>='} {bound} = {explainer.num(value)}, so it stops")
+        out.append(f"{what}, and it returns v = {v}, not {bound} = {explainer.num(value)}.")
+    return f"In the correct search, t{' '.join(out)[1:]}" if out else ""
+
+
 def _leaves_group(group: str, alphabeta_value: Callable[..., Any], advice: str, values: bool = False) -> int:
-    """Compare the leaves evaluated, in order (and with `values` the values), case by case."""
+    """Compare the leaves evaluated, in order (and with `values` the values), case by case; in the window group,
+    a search that took the correct steps also hears where the correct search returned v outside a window."""
     todo = data.cases(group)
     judge = _value_judge(group, alphabeta_value, todo)
+
+    def case_hint(case: Case, mine: Run) -> Callable[[], str]:
+        def text() -> str:
+            extra = outside_returns(case, judge.expected, mine, judge.want(case)) if group == "window" else ""
+            return _hint(judge, case, mine, f"{FAIL_SOFT} {extra}" if extra else advice, window=True)()
+
+        return text
 
     def compare() -> None:
         for case in todo:
             mine, want = run_student(alphabeta_value, case), judge.want(case)
-            hint = _hint(judge, case, mine, advice, window=True)
+            hint = case_hint(case, mine)
             if values and judge.expected.returns == "value":
                 common.expect_number(mine.result, f"alphabeta_value on {case.name}")
                 compare_result("alphabeta_value", case, mine.result, want.result, hint, mine, judge.note)

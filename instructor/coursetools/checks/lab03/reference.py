@@ -34,6 +34,8 @@ class Flags:
                                 # unchanged; reset: MAX gives (alpha, +inf), MIN (-inf, beta); none: never prunes;
                                 # fresh: each child gets (-inf, +inf), a node still cuts on its own window
     fail_hard: bool = False     # return alpha/beta instead of the value found (fail-hard)
+    hard: str = "both"          # where fail_hard returns alpha/beta: both, cut (on a cut-off only) or end (only
+                                # after the last child)
     v_window: bool = False      # v starts at alpha (MAX) / beta (MIN) instead of -inf / +inf
     window: str = "use"         # use: start from the caller's (alpha, beta); ignore: always (-inf, +inf)
     perspective: str = "root"   # root: the player to move at `state`; initial: the player to move in
@@ -83,13 +85,38 @@ def _children(game: Any, state: Any, flags: Flags, order: str | None = None) -> 
             yield a, game.result(state, a)
 
 
-def search_value(game: Any, state: Any, alpha: float, beta: float, player: Any, flags: Flags) -> Any:
-    """The value of `state` for `player` by the model with `flags`, searched within (alpha, beta)."""
+@dataclass(frozen=True)
+class Return:
+    """A node's return in a model's search: the node, MAX or not, the window it was given, its last child searched
+    and that child's value, v, how it ended ('cut' or 'end') and what it returned."""
+
+    node: Any
+    maxing: bool
+    alpha: float
+    beta: float
+    child: Any
+    w: Any
+    v: Any
+    how: str
+    value: Any
+
+
+def search_value(game: Any, state: Any, alpha: float, beta: float, player: Any, flags: Flags,
+                 log: list[Return] | None = None) -> Any:
+    """The value of `state` for `player` by the model with `flags`, searched within (alpha, beta); with `log`,
+    each internal node's return is appended to it, in the order the nodes return."""
     if game.is_terminal(state):
         return game.utility(state, player)
     maxing = game.to_move(state) == player
     lo, hi = alpha, beta
     v = (lo if maxing else hi) if flags.v_window else (-INF if maxing else INF)
+    child, w = None, None
+
+    def done(how: str, out: Any) -> Any:
+        if log is not None:
+            log.append(Return(state, maxing, alpha, beta, child, w, v, how, out))
+        return out
+
     for _, child in _children(game, state, flags):
         if flags.bounds == "pass":
             ca, cb = lo, hi
@@ -99,24 +126,24 @@ def search_value(game: Any, state: Any, alpha: float, beta: float, player: Any, 
             ca, cb = (lo, INF) if maxing else (-INF, hi)
         else:  # none, fresh
             ca, cb = -INF, INF
-        w = search_value(game, child, ca, cb, player, flags)
+        w = search_value(game, child, ca, cb, player, flags, log)
         if flags.recompute and ((maxing and w > v) or (not maxing and w < v)):
             w = search_value(game, child, ca, cb, player, flags)
         if maxing:
             v = max(v, w)
             if flags.bounds != "none":
                 if (v > hi) if flags.strict else (v >= hi):
-                    return hi if flags.fail_hard else v
+                    return done("cut", hi if flags.fail_hard and flags.hard != "end" else v)
                 lo = max(lo, v)
         else:
             v = min(v, w)
             if flags.bounds != "none":
                 if (v < lo) if flags.strict else (v <= lo):
-                    return lo if flags.fail_hard else v
+                    return done("cut", lo if flags.fail_hard and flags.hard != "end" else v)
                 hi = min(hi, v)
-    if flags.fail_hard and flags.bounds != "none":
-        return lo if maxing else hi
-    return v
+    if flags.fail_hard and flags.hard != "cut" and flags.bounds != "none":
+        return done("end", lo if maxing else hi)
+    return done("end", v)
 
 
 def value(game: Any, state: Any, alpha: float = -INF, beta: float = INF, flags: Flags = CORRECT) -> Any:
@@ -127,6 +154,16 @@ def value(game: Any, state: Any, alpha: float = -INF, beta: float = INF, flags: 
     if flags.returns == "move":
         return _best(game, state, player, flags, alpha, beta, root_alpha=True, tie="first", early=False)[0]
     return search_value(game, state, alpha, beta, player, flags)
+
+
+def returns(game: Any, state: Any, alpha: float = -INF, beta: float = INF, flags: Flags = CORRECT) -> list[Return]:
+    """Each internal node's return in ``alphabeta_value(game, state, alpha, beta)`` written with `flags`, in the
+    order the nodes return."""
+    if flags.window == "ignore":
+        alpha, beta = -INF, INF
+    log: list[Return] = []
+    search_value(game, state, alpha, beta, _player(game, state, flags), flags, log)
+    return log
 
 
 def decision(game: Any, state: Any, flags: Flags = CORRECT) -> Any:
@@ -193,9 +230,14 @@ HINTS = {
                     "(a deep cut-off).",
     "fail_hard": "fail-hard instead of fail-soft. The course's alpha-beta is fail-soft: on a cut-off return v, "
                  "the value you found, not alpha or beta; and at the end return v, not the updated alpha/beta.",
-    "v_window": "v starts at alpha (MAX node) or beta (MIN node) instead of -inf (MAX) or +inf (MIN): v then "
-                "never leaves the window, so a node whose children are all worth less than alpha returns alpha, not "
-                "the value found. Start v at -inf at a MAX node and at +inf at a MIN node.",
+    "fail_hard:cut": "fail-hard on a cut-off: a node that stops early returns beta (MAX node) or alpha (MIN "
+                     "node) instead of v, the value it found. The course's alpha-beta is fail-soft: on a cut-off "
+                     "return v.",
+    "v_window": "the updated alpha (MAX node) or beta (MIN node) is returned after the last child instead of v, "
+                "the value found (starting v at alpha or beta instead of -inf or +inf does the same). A node whose "
+                "children are all worth less than its alpha (MAX), or more than its beta (MIN), then returns that "
+                "bound, not the value found. Start v at -inf at a MAX node and at +inf at a MIN node, and return v "
+                "after the loop.",
     "window:ignore": "the alpha and beta given by the caller are ignored. Start the search from the window "
                      "passed in (they default to -inf and +inf only when the caller gives none).",
     "perspective": "wrong perspective when the second player is to move. Values are from the point of view of "
@@ -228,7 +270,8 @@ HOME: dict[str, dict[str, list[dict[str, Any]]]] = {
                 "bounds:fresh": [{"bounds": "fresh"}]},
     "equality": {"strict": [{"strict": True}]},
     "deep": {"bounds:reset": [{"bounds": "reset"}]},
-    "window": {"fail_hard": [{"fail_hard": True}], "v_window": [{"v_window": True}],
+    "window": {"fail_hard": [{"fail_hard": True}], "fail_hard:cut": [{"fail_hard": True, "hard": "cut"}],
+               "v_window": [{"v_window": True}],
                "window:ignore": [{"window": "ignore"}]},
     "decision": {"tie:last": [{"tie": "last"}], "early_return": [{"early_return": True}],
                  "decision_returns:value": [{"decision_returns": "value"}],

@@ -29,7 +29,7 @@ from ..kit import Case, Run
 from . import cases as data
 from . import reference as ref
 from . import tables
-from .notes import deepening_where, ordered_notes
+from .notes import deepening_where, ordered_notes, wrong_evaluation
 from .tables import short
 
 data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
@@ -109,7 +109,9 @@ def ordering_where(case: Case, mine: Run) -> str | None:
 def deepening_at(case: Case, mine: Run) -> str | None:
     """The first wrong step of iterative deepening: the depth, the root's order there, the step inside it."""
     max_depth, evaluate = case.args[:2]
-    return deepening_where(case.name, case.game, case.state, max_depth, evaluate, mine.steps(), _name(case, mine))
+    name = _name(case, mine)
+    return (wrong_evaluation(case.name, case.game, case.state, max_depth, evaluate, mine.trace.events(*kit.STEPS), name)
+            or deepening_where(case.name, case.game, case.state, max_depth, evaluate, mine.steps(), name))
 
 
 # -- ordered_alphabeta_value ------------------------------------------------------------------------

@@ -5,9 +5,9 @@ as one such search per depth with the previous depth's best action first at the 
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Iterator
 
-from course_lib.explain import Frame, Note, first_wrong_step
+from course_lib.explain import Frame, Note, first_wrong_step, num
 
 from ..explainer import snapshot, take_cuts, search_kind
 
@@ -72,16 +72,24 @@ def ordered_notes(game: Any, state: Hashable, key: Callable[[Any, Any], Any] | N
     return value, notes
 
 
-def deepening_where(case_name: str, game: Any, state: Hashable, max_depth: int, evaluate: Callable,
-                    got: list[tuple], name: Callable[[Hashable], str] = str) -> str | None:
-    """The first wrong step of an iterative deepening (its steps `got`): the depth it is in, the order of the root's
-    actions at that depth (the previous depth's best first), and the first wrong step inside that depth."""
-    best, start = None, 0
+def _depths(game: Any, state: Hashable, max_depth: int, evaluate: Callable) -> Iterator[tuple[int, list, Any, list]]:
+    """The correct iterative deepening, depth by depth: (depth, the root's actions in the order searched, the
+    previous depth's best action or None, the notes of that depth's search)."""
+    best = None
     for d in range(1, max_depth + 1):
         acts = list(game.actions(state))
         if best is not None:
             acts = [best] + [a for a in acts if a != best]
-        _, notes = ordered_notes(game, state, None, d, evaluate, root_order=acts)
+        yield d, acts, best, ordered_notes(game, state, None, d, evaluate, root_order=acts)[1]
+        best = _choice(game, state, acts, d, evaluate)
+
+
+def deepening_where(case_name: str, game: Any, state: Hashable, max_depth: int, evaluate: Callable,
+                    got: list[tuple], name: Callable[[Hashable], str] = str) -> str | None:
+    """The first wrong step of an iterative deepening (its steps `got`): the depth it is in, the order of the root's
+    actions at that depth (the previous depth's best first), and the first wrong step inside that depth."""
+    start = 0
+    for d, acts, best, notes in _depths(game, state, max_depth, evaluate):
         steps = [n.step for n in notes if n.step is not None]
         end = start + len(steps)
         if (got[start:end] != steps or (d == max_depth and len(got) != end)
@@ -94,7 +102,32 @@ def deepening_where(case_name: str, game: Any, state: Hashable, max_depth: int, 
                      f"{lead}, each to depth {d - 1})" if d > 1 else
                      f"{case_name}, depth 1 of {max_depth} (it searches {lead}, each to depth 0: valued at once)")
             return first_wrong_step(where, game, notes, got[start:], name)
-        best, start = _choice(game, state, acts, d, evaluate), start + len(steps)
+        start = end
+    return None
+
+
+def wrong_evaluation(case_name: str, game: Any, state: Hashable, max_depth: int, evaluate: Callable,
+                     got: list[Any], name: Callable[[Hashable], str] = str) -> str | None:
+    """The first state the student's iterative deepening (its generate/utility/evaluate events `got`) valued with
+    evaluate for another player than the root's, at a step before any step differs from the correct search; None
+    when there is none. A value comes before every step that depends on it (the next depth's order), so it is told
+    first."""
+    player, start = game.to_move(state), 0
+    for d, _, _, notes in _depths(game, state, max_depth, evaluate):
+        steps = [n.step for n in notes if n.step is not None]
+        for i, step in enumerate(steps, start):
+            if i >= len(got) or (got[i].kind, got[i].node) != step:
+                return None
+            g = got[i]
+            if g.kind != "evaluate" or g.player == player:
+                continue
+            leaf = name(g.node)
+            return (f"{case_name}, depth {d} of {max_depth}: your search first differs from the correct one at step "
+                    f"{i + 1}, where it values {leaf} with evaluate.\n"
+                    f"The correct search values every state at its depth limit for the player to move at the root, "
+                    f"{player!r}: evaluate({leaf}, {player!r}) = {num(evaluate(g.node, player))}.\n"
+                    f"Yours asked evaluate({leaf}, {g.player!r}) = {num(g.value)}.")
+        start += len(steps)
     return None
 
 
