@@ -118,9 +118,10 @@ def check_fixes(root: Path, lab: str, batch: str, write: bool = False) -> list[F
     outcomes = grade_entries(root, lab, answers)
     results = []
     for entry, outcome in outcomes.items():
+        read = fixes / f"{entry}.read.txt"  # the messages the stand-in read (a regrade may have changed them since)
         judged = read_judged(judged_path(folder, entry))
         after, maximum = outcome.total
-        before = maximum - points_lost(judged.message if judged else "")
+        before = maximum - points_lost(read.read_text() if read.is_file() else judged.message if judged else "")
         result = "fixed" if after >= maximum else "partly" if after > before else "not"
         r = FixResult(entry, result, before, after, maximum, message(outcome))
         if write:
