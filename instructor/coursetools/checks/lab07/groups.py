@@ -11,7 +11,6 @@ model reproduces all three on the failing case, the cases passed before it and t
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable
 
@@ -25,58 +24,17 @@ from ..kit import Case, Mistake
 from . import cases as data
 from .explain import clock_counted, clock_story, first_wrong, read_root, root_text, search_failed, then, unrepeatable
 from . import reference as ref
+from .runs import ASKS, Seen, replays, run, stopped_by_rollout
+from .runs import model_run as _model_run, repeats as _repeats, same_run as _same, steps as _steps
 
 data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
 
 PROOF_CASES = 4
-ASKS = 10  # a clock case's clock answers expired once asked more than 10 times per iteration given (and 10 more)
 NEW_RANDOM_HINT = ("your search drew no number from the rng it was given: make every random choice with that "
                    "rng (rng.choice(...)), never with a new random.Random() or the random module's own functions, "
                    "so that one seed repeats the whole run")
 SEARCH_ADVICE = ("Follow the four steps of an iteration exactly: select while the node has no untried action, "
                  "expand the FIRST untried action, roll out with rng.choice(game.actions(s)), back up to the root.")
-
-
-@dataclass
-class Seen:
-    """What one run did: its answer (as plain data), its generated steps and the generator's state after it."""
-
-    answer: Any
-    steps: list
-    rng_state: Any
-    game: Traced
-    clock: kit.AskedBudget | None = None  # a clock case's clock, after the run
-
-
-def _steps(game: Traced) -> list:
-    return [(e.parent, e.action) for e in game.trace.events("generate")]
-
-
-def run(fn: Callable[..., Any], case: Case, kind: str, student: bool) -> Seen:
-    """`fn` on a traced copy of `case` (a `PlainGame` view when a clock case says so), a fresh generator and clock."""
-    game = Traced(case.game)
-    rng = LentRandom(case.args[-1] if kind == "rollout" else case.args[1])
-    if kind == "rollout":
-        args: tuple = (rng,)
-    else:  # c = None: the case leaves c out, so the function's own default is used (the course's is math.sqrt(2))
-        args = (case.args[0], rng) + (() if case.args[2] is None else (case.args[2],))
-    kw = {"clock": kit.AskedBudget(case.args[3], ASKS * case.args[0] + ASKS)} if kind == "clock" else {}
-    given = kit.PlainGame(game) if kind == "clock" and case.args[4:] == (True,) else game
-    where = f"on {case.name}"
-    out = common.call(fn, given, case.state, *args, where=where, **kw) if student else fn(given, case.state, *args, **kw)
-    answer = read_root(out, where) if kind == "search" else out
-    return Seen(answer, _steps(game), rng.getstate(), game, kw.get("clock"))
-
-
-def _model_run(model: Callable[..., Any], case: Case, kind: str) -> Seen | None:
-    try:
-        return run(model, case, kind, student=False)
-    except Exception:  # noqa: BLE001 - a model that cannot run on a case reproduces nothing there
-        return None
-
-
-def _same(a: Seen, b: Seen) -> bool:
-    return a.steps == b.steps and a.rng_state == b.rng_state and common.same(a.answer, b.answer)
 
 
 class Group:
@@ -87,10 +45,14 @@ class Group:
         self.fn, self.todo, self.kind, self.correct, self.mistakes = fn, todo, kind, correct, mistakes
         self.function, self.own = function, own
         self.passed: list[tuple[Case, Seen]] = []
+        self.ucb: Any = None  # the student's own ucb1 and rollout (search groups), graded in their own groups
+        self.rollout: Any = None
 
     def own_helpers(self, case: Case, mine: Seen, want: Seen) -> tuple[bool, str]:
         """(the run is the correct search with the student's own ucb1 and rollout, graded in their own groups; a line
         saying where those differ from the lab's and the run matches neither)."""
+        if self.kind == "search" and replays(case, mine, self.ucb, self.rollout):
+            return True, ""
         try:
             alt = None if self.own is None else run(self.own, case, self.kind, student=False)
         except common.CheckFailed:
@@ -129,7 +91,11 @@ class Group:
         return case.args[-1] if self.kind == "rollout" else case.args[1]
 
     def compare(self, case: Case, show_answer: Callable[[Any], str], advice: str) -> None:
-        mine = run(self.fn, case, self.kind, student=True)
+        try:
+            mine = run(self.fn, case, self.kind, student=True)
+        except common.CheckFailed as exc:
+            stopped = self.kind == "search" and stopped_by_rollout(self.fn, case)
+            raise (common.CheckFailed(f"{exc}\n{stopped}") if stopped else exc) from None
         want = run(self.correct, case, self.kind, student=False)
         name = kit.namer(case, kit.Run(None, want.game), kit.Run(None, mine.game))
         pic = kit.picture(case)
@@ -212,6 +178,7 @@ def check_rollout(rollout: Callable[..., Any]) -> int:
 def _search(mcts_search: Callable[..., Any], todo: list[Case], ucb1: Any, rollout: Any) -> int:
     g = Group(mcts_search, todo, "search", ref.mcts_search, ref.SEARCH_MISTAKES, "mcts_search",
               ref.with_helpers(ucb1 and partial(common.call, ucb1), rollout and partial(common.call, rollout)))
+    g.ucb, g.rollout = ucb1, rollout
     for case in todo:
         g.compare(case, root_text, SEARCH_ADVICE)
     return len(todo)
@@ -226,16 +193,6 @@ def check_search_trees(mcts_search: Callable[..., Any], ucb1: Any = None, rollou
 def check_search_games(mcts_search: Callable[..., Any], ucb1: Any = None, rollout: Any = None) -> int:
     """mcts_search on Tic-Tac-Toe positions: the same steps, draws and root statistics (as on trees)."""
     return _search(mcts_search, data.games(), ucb1, rollout)
-
-
-def _repeats(fn: Callable[..., Any], first: Seen, case: Case, kind: str, times: int = 2) -> bool:
-    """Whether YOUR `fn`, run `times` more with the same seed on `case`, takes the same steps and draws as `first`
-    each time (a search drawing from elsewhere can repeat itself once by chance)."""
-    for _ in range(times):
-        again = run(fn, case, kind, student=True)
-        if again.steps != first.steps or again.rng_state != first.rng_state:
-            return False
-    return True
 
 
 def _decide(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], case: Case) -> tuple | str | None:
@@ -263,8 +220,12 @@ def _decide(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], 
                     "arguments: call root = mcts_search(game, state, iterations, rng, c, clock) once and read "
                     "the answer off the root.")
     kids = grown.answer[1]
-    want = kids[[k[1] for k in kids].index(max(k[1] for k in kids))][0] if kids else case.game.actions(case.state)[0]
-    return kids, mine.answer, want
+    return kids, mine.answer, _most_visited(kids, case)
+
+
+def _most_visited(kids: list, case: Case) -> Any:
+    """The decision from a root's children (action, visits, total): the first most visited, else the first action."""
+    return kids[[k[1] for k in kids].index(max(k[1] for k in kids))][0] if kids else case.game.actions(case.state)[0]
 
 
 def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any]) -> int:
@@ -307,17 +268,45 @@ def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[...,
     return len(todo)
 
 
-def _unclocked(mcts_decision: Callable[..., Any], case: Case) -> tuple[int, Seen]:
+def _search_keeps_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], case: Case,
+                        mine: Seen) -> bool:
+    """Whether YOUR mcts_search keeps this case's clock (with the clock it takes the steps and grows the root of its own
+    run without one with the fewest iterations that spend the budget), YOUR clocked mcts_decision took exactly those
+    steps, and it returned that root's most visited child or test_decision fails it: the clock was passed on and
+    kept, so what else the decision did is graded by test_decision only."""
+    iterations, seed, c, budget = case.args[:4]
+    try:
+        game = Traced(case.game)
+        given = kit.PlainGame(game) if case.args[4:] == (True,) else game
+        clock = kit.AskedBudget(budget, ASKS * iterations + ASKS)
+        out = common.call(mcts_search, given, case.state, iterations, LentRandom(seed), c, clock=clock)
+        clocked = Seen(read_root(out, ""), _steps(game), None, game)
+        n, plain = _unclocked(mcts_search, case, "search")
+    except common.CheckFailed:
+        return False
+    if not (mine.steps == clocked.steps == plain.steps and common.same(clocked.answer, plain.answer)
+            and _repeats(mcts_search, plain, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "search")):
+        return False
+    if common.same_answer(mine.answer, _most_visited(clocked.answer[1], case)):
+        return True
+    try:
+        check_decision(mcts_search, mcts_decision)
+    except common.CheckFailed:
+        return True
+    return False
+
+
+def _unclocked(mcts_decision: Callable[..., Any], case: Case, kind: str = "decision") -> tuple[int, Seen]:
     """(n, run): YOUR mcts_decision without a clock, with the fewest iterations n that generate at least the budget
     (or the case's iterations): a clocked decision must do exactly that run. A run of n + 1 iterations repeats the
     run of n and adds one, so n is found by doubling, then halving."""
     iterations, seed, c, budget = case.args[:4]
 
     def probe(n: int) -> Seen:
-        return run(mcts_decision, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "decision",
+        return run(mcts_decision, Case(case.id, case.name, case.game, case.state, (n, seed, c)), kind,
                    student=True)
 
-    if budget == 0:  # an expired clock lets no iteration start: nothing generated, the first action
+    if budget == 0 and kind == "decision":  # an expired clock lets no iteration start: nothing generated, the first action
         none = probe(0)
         if none.steps:  # your search runs an iteration even when asked for none: no run of yours shows this one
             actions = case.game.actions(case.state)
@@ -356,6 +345,10 @@ def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., An
         unclocked = Case(case.id, case.name, case.game, case.state, (n, *case.args[1:3]))
         where = f"on {case.name} (a NodeBudget({case.args[3]}), at most {case.args[0]} iterations)"
         if mine.steps != plain.steps or not common.same_answer(mine.answer, plain.answer):
+            if _search_keeps_clock(mcts_search, mcts_decision, case, mine):  # a decision mistake: test_decision grades it
+                g.passed.append((case, mine))
+                binding += case.args[3] > 0 and len(mine.steps) >= case.args[3]
+                continue
             if not (_repeats(mcts_decision, plain, unclocked, "decision") and _repeats(mcts_decision, mine, case,
                                                                                      "clock", 1)):
                 skipped.append(case)
