@@ -23,13 +23,16 @@ from . import kit
 
 @dataclass(frozen=True)
 class Rule:
-    """One rule: its id, the graded function, the test group, the sentence quoted, the cases that catch it."""
+    """One rule: its id, the graded function, the test group, the sentence quoted, the cases that catch it, and, for a
+    rule some programs can break in a way no grading run can see, why (`unobservable`): a rule mutant that breaks it
+    that way is reported as surviving, not as a missing case."""
 
     id: str
     function: str
     group: str
     sentence: str
     cases: tuple[str, ...]
+    unobservable: str = ""
 
 
 def item_id(item: Any) -> str | None:

@@ -69,6 +69,7 @@ class RuleResult:
     lost_other: list[str]  # other test cells that lost points
     message: str
     judged: Judged | None
+    unobservable: str = ""  # why no grading run can see this way of breaking the rule (its table says)
 
     @property
     def problem(self) -> str | None:
@@ -77,6 +78,8 @@ class RuleResult:
             got, maximum = self.total
             return None if got >= maximum else (f"the author's correct lab lost points ({got:g}/{maximum:g}): its "
                                                 "mutants are not one rule away from a correct lab")
+        if not self.lost_own and self.unobservable and not self.lost_other:
+            return None
         if not self.lost_own:
             return "SURVIVES: loses no points in its own function's tests" + (
                 f" (but in {', '.join(self.lost_other)})" if self.lost_other else "")
@@ -110,7 +113,8 @@ def check_rule_mutants(root: Path, lab: str, write: bool = False) -> tuple[list[
             judged = Judged("unjudged", "", text, judged.stable if judged is not None else True)
             write_judged(judged_path(here, entry), judged)
         results.append(RuleResult(entry, function, outcome.total, [c for c in lost if c in own],
-                                  [c for c in lost if c not in own], text, judged))
+                                  [c for c in lost if c not in own], text, judged,
+                                  rules[entry].unobservable if entry in rules else ""))
     missing = sorted(set(rules) - {p.stem for p in files})
     return results, missing
 
@@ -129,6 +133,8 @@ def rule_mutants_table(lab: str, results: list[RuleResult], missing: list[str]) 
                      f"{verdict:10s} {' '.join(r.lost_own)}")
         if r.problem:
             lines.append(f"        ! {r.problem}")
+        elif not r.lost_own and r.unobservable:
+            lines.append(f"        survives, as its rule's row says no grading run can see it: {r.unobservable}")
     if missing:
         lines.append(f"  rules without a mutant: {', '.join(missing)}")
     return "\n".join(lines)

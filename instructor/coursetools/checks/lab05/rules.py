@@ -139,7 +139,11 @@ RULES = [
          ("properties",)),
     Rule("improved-deterministic", "isolation_improved", "isolation_improved",
          "**deterministic and cheap**: it depends on the state and the player only",
-         ("properties",)),
+         ("properties",),
+         unobservable="random noise drawn once per state and kept (a dict keyed by the state) gives one value per "
+                      "state and player for the whole of a grading run, exactly as a deterministic evaluation with a "
+                      "cache or a state-keyed tie-break does; it differs only from one run to the next, and a "
+                      "grading is one run in one kernel. The case catches noise drawn afresh on each call."),
     Rule("improved-ranking", "isolation_improved", "isolation_improved",
          "a series of positions increasingly good for one player gets increasing values (more moves for that "
          "player, fewer for the other)",
