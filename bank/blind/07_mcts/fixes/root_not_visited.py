@@ -1,18 +1,5 @@
 # fix: The message says the root must get a visit each iteration (its 0 visits crash ln in ucb1); backup now runs up to and including the root, adding totals to non-root nodes only.
 # clear: yes
-# %% ucb1
-def ucb1(total, visits, parent_visits, c):
-    """The UCB1 score of a child: mean reward plus c times the exploration term; math.inf when unvisited."""
-    if visits == 0:
-        return math.inf
-    return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
-
-# %% rollout
-def rollout(game, state, rng):
-    """Random moves, rng.choice(game.actions(s)) each, from `state` until the game ends; the final state."""
-    while not game.is_terminal(state):
-        state = game.result(state, rng.choice(game.actions(state)))
-    return state
 
 # %% mcts_search
 def mcts_search(game, state, iterations, rng, c=math.sqrt(2), clock=None):
@@ -43,15 +30,3 @@ def mcts_search(game, state, iterations, rng, c=math.sqrt(2), clock=None):
                 node.total += game.utility(final, node.player)
             node = node.parent
     return root
-
-# %% mcts_decision
-def mcts_decision(game, state, iterations, rng, c=math.sqrt(2), clock=None):
-    """The action of the most visited child of the root after mcts_search (first on ties)."""
-    root = mcts_search(game, state, iterations, rng, c, clock)
-    if not root.children:
-        return game.actions(state)[0]
-    best = root.children[0]
-    for child in root.children[1:]:
-        if child.visits > best.visits:
-            best = child
-    return best.action

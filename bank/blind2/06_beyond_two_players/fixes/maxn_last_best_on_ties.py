@@ -1,20 +1,5 @@
 # fix: The message said I keep the last best child on ties, so a child replaces the best only when strictly better (> instead of >=).
 # clear: yes
-# %% expectimax_value
-def expectimax_value(game, state):
-    """The expectimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        mover = game.to_move(s)
-        if mover == CHANCE:
-            return sum(p * value(game.result(s, a)) for a, p in game.outcomes(s))
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if mover == player else min(values)
-
-    return value(state)
 
 # %% maxn_value
 def maxn_value(game, state):
@@ -28,23 +13,3 @@ def maxn_value(game, state):
         if best is None or v[i] > best[i]:
             best = v
     return best
-
-# %% maxn_shallow_value
-def maxn_shallow_value(game, state, max_sum):
-    """max^n with shallow pruning, for nonnegative utilities that sum to at most `max_sum`."""
-
-    def search(s, bound, parent_player):
-        if game.is_terminal(s):
-            return tuple(game.utilities(s))
-        me = game.to_move(s)
-        j = game.players.index(me)
-        best = None
-        for a in game.actions(s):
-            v = search(game.result(s, a), None if best is None else best[j], me)
-            if best is None or v[j] > best[j]:
-                best = v
-            if bound is not None and parent_player != me and best[j] >= max_sum - bound:
-                return best
-        return best
-
-    return search(state, None, None)

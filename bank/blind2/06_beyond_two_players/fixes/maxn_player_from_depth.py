@@ -1,20 +1,5 @@
 # fix: The message said I guess the mover from the depth and must ask game.to_move(state) at every node, so the mover index is now game.players.index(game.to_move(s)).
 # clear: yes
-# %% expectimax_value
-def expectimax_value(game, state):
-    """The expectimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        mover = game.to_move(s)
-        if mover == CHANCE:
-            return sum(p * value(game.result(s, a)) for a, p in game.outcomes(s))
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if mover == player else min(values)
-
-    return value(state)
 
 # %% maxn_value
 def maxn_value(game, state):
@@ -33,23 +18,3 @@ def maxn_value(game, state):
         return best
 
     return search(state, 0)
-
-# %% maxn_shallow_value
-def maxn_shallow_value(game, state, max_sum):
-    """max^n with shallow pruning, for nonnegative utilities that sum to at most `max_sum`."""
-
-    def search(s, bound, parent_player):
-        if game.is_terminal(s):
-            return tuple(game.utilities(s))
-        me = game.to_move(s)
-        j = game.players.index(me)
-        best = None
-        for a in game.actions(s):
-            v = search(game.result(s, a), None if best is None else best[j], me)
-            if best is None or v[j] > best[j]:
-                best = v
-            if bound is not None and parent_player != me and best[j] >= max_sum - bound:
-                return best
-        return best
-
-    return search(state, None, None)

@@ -1,33 +1,5 @@
 # fix: The message said I prune with the bound of an ancestor above the parent (deep pruning), so a child searched before the node has any best now gets no bound (None) instead of the inherited one.
 # clear: yes
-# %% expectimax_value
-def expectimax_value(game, state):
-    """The expectimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        mover = game.to_move(s)
-        if mover == CHANCE:
-            return sum(p * value(game.result(s, a)) for a, p in game.outcomes(s))
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if mover == player else min(values)
-
-    return value(state)
-
-# %% maxn_value
-def maxn_value(game, state):
-    """The max^n utility vector of `state`: each player keeps the first child best for her."""
-    if game.is_terminal(state):
-        return tuple(game.utilities(state))
-    i = game.players.index(game.to_move(state))
-    best = None
-    for a in game.actions(state):
-        v = maxn_value(game, game.result(state, a))
-        if best is None or v[i] > best[i]:
-            best = v
-    return best
 
 # %% maxn_shallow_value
 def maxn_shallow_value(game, state, max_sum):

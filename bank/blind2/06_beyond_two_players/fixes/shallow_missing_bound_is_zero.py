@@ -1,33 +1,5 @@
 # fix: The message said a node with no bound from its parent yet must search on, while I used 0 as the missing bound (which cuts at max_sum), so a missing bound is now None (for the first child and at the root).
 # clear: yes
-# %% expectimax_value
-def expectimax_value(game, state):
-    """The expectimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        mover = game.to_move(s)
-        if mover == CHANCE:
-            return sum(p * value(game.result(s, a)) for a, p in game.outcomes(s))
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if mover == player else min(values)
-
-    return value(state)
-
-# %% maxn_value
-def maxn_value(game, state):
-    """The max^n utility vector of `state`: each player keeps the first child best for her."""
-    if game.is_terminal(state):
-        return tuple(game.utilities(state))
-    i = game.players.index(game.to_move(state))
-    best = None
-    for a in game.actions(state):
-        v = maxn_value(game, game.result(state, a))
-        if best is None or v[i] > best[i]:
-            best = v
-    return best
 
 # %% maxn_shallow_value
 def maxn_shallow_value(game, state, max_sum):

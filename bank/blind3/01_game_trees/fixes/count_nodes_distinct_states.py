@@ -1,42 +1,5 @@
 # fix: the message says a state reached by two move orders is two nodes of the tree, each with its own children, and mine counted it once, so I dropped the seen-set check that skipped states already met.
 # clear: yes
-# %% Nim
-class Nim(Game):
-    """Nim: take any positive number of objects from one heap; taking the last object wins.
-
-    Actions are (heap, count) pairs: heaps left to right, then count = 1, 2, ... up to the heap.
-    """
-
-    players = ("P1", "P2")
-
-    def __init__(self, heaps):
-        self.initial = NimState(tuple(heaps), "P1")
-
-    def to_move(self, state):
-        return state.to_move
-
-    def actions(self, state):
-        moves = []
-        for heap, size in enumerate(state.heaps):
-            for count in range(1, size + 1):
-                moves.append((heap, count))
-        return moves
-
-    def result(self, state, action):
-        legal = self.actions(state)
-        if action not in legal:
-            raise IllegalMoveError(action, legal)
-        heap, count = action
-        heaps = list(state.heaps)
-        heaps[heap] -= count
-        return NimState(tuple(heaps), self.opponent(state.to_move))
-
-    def is_terminal(self, state):
-        return all(size == 0 for size in state.heaps)
-
-    def utility(self, state, player):
-
-        return -1 if player == state.to_move else 1
 
 # %% count_nodes
 def count_nodes(game, state):
@@ -49,21 +12,3 @@ def count_nodes(game, state):
         return 1 + sum(visit(game.result(s, a)) for a in game.actions(s))
 
     return visit(state)
-
-# %% tree_stats
-def tree_stats(game, state):
-    """TreeStats(depth, leaves, branching) of the full game tree below `state`."""
-    nodes = leaves = internal = 0
-
-    def walk(s):
-        nonlocal nodes, leaves, internal
-        nodes += 1
-        if game.is_terminal(s):
-            leaves += 1
-            return 0
-        internal += 1
-        return 1 + max(walk(game.result(s, a)) for a in game.actions(s))
-
-    depth = walk(state)
-    branching = (nodes - 1) / internal if internal else 0.0
-    return TreeStats(depth, leaves, branching)

