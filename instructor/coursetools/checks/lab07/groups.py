@@ -15,7 +15,6 @@ from functools import partial
 from typing import Any, Callable
 
 from course_lib.clock import NodeBudget
-from course_lib.trace import Traced
 
 from coursetools.checks.common import LentRandom
 
@@ -24,8 +23,7 @@ from ..kit import Case, Mistake
 from . import cases as data
 from .explain import clock_counted, clock_story, first_wrong, read_root, root_text, search_failed, then, unrepeatable
 from . import reference as ref
-from .runs import ASKS, Seen, replays, run, stopped_by_rollout
-from .runs import model_run as _model_run, repeats as _repeats, same_run as _same, steps as _steps
+from .runs import Seen, model_run, repeats, replays, run, same_run, stopped_by_rollout
 
 data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
 
@@ -57,8 +55,8 @@ class Group:
             alt = None if self.own is None else run(self.own, case, self.kind, student=False)
         except common.CheckFailed:
             alt = None
-        if alt is None or _same(alt, want) or _same(alt, mine):
-            return alt is not None and not _same(alt, want), ""
+        if alt is None or same_run(alt, want) or same_run(alt, mine):
+            return alt is not None and not same_run(alt, want), ""
         return False, ("\n(Your ucb1 or rollout does not do what the lab's does on this case: test_ucb1 and "
                        "test_rollout grade them. This test accepts the correct search with the lab's ucb1 and rollout, "
                        "or with your own; yours matches neither.)")
@@ -69,7 +67,7 @@ class Group:
         if self.kind != "rollout" and case.args[2] is None:
             given = run(self.fn, Case(case.id, case.name, case.game, case.state, (*case.args[:2], ref.SQRT2)),
                         self.kind, student=True)
-            if _same(given, want):
+            if same_run(given, want):
                 return (f"called with c = math.sqrt(2) your {self.function} does exactly what the correct one does "
                         "here, but called without c it does not: the default of c must be math.sqrt(2), as the "
                         "lab's signature says")
@@ -82,7 +80,7 @@ class Group:
                 continue
         observed = [(case, mine), *self.passed, *more]
         named = [m for m in self.mistakes
-                 if all((r := _model_run(m.model, c, self.kind)) is not None and _same(r, s) for c, s in observed)]
+                 if all((r := model_run(m.model, c, self.kind)) is not None and same_run(r, s) for c, s in observed)]
         if named:
             return kit.join_hints([m.hint for m in named])
         return f"this matches none of the known mistakes. {advice}"
@@ -99,7 +97,7 @@ class Group:
         want = run(self.correct, case, self.kind, student=False)
         name = kit.namer(case, kit.Run(None, want.game), kit.Run(None, mine.game))
         pic = kit.picture(case)
-        own, aside = (False, "") if _same(mine, want) else self.own_helpers(case, mine, want)
+        own, aside = (False, "") if same_run(mine, want) else self.own_helpers(case, mine, want)
         if own:
             self.passed.append((case, mine))
             return
@@ -210,7 +208,7 @@ def _decide(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], 
     mine = run(mcts_decision, case, "decision", student=True)
     if mine.steps != grown.steps or mine.rng_state != grown.rng_state:
         given = Case(case.id, case.name, case.game, case.state, (iterations, seed, ref.SQRT2 if c is None else c))
-        if not (_repeats(mcts_search, grown, given, "search") and _repeats(mcts_decision, mine, case, "decision", 1)):
+        if not (repeats(mcts_search, grown, given, "search") and repeats(mcts_decision, mine, case, "decision", 1)):
             return None
         if c is None:
             common.fail(f"mcts_decision on {case.name} did not take the steps your mcts_search "
@@ -274,20 +272,17 @@ def _search_keeps_clock(mcts_search: Callable[..., Any], mcts_decision: Callable
     run without one with the fewest iterations that spend the budget), YOUR clocked mcts_decision took exactly those
     steps, and it returned that root's most visited child or test_decision fails it: the clock was passed on and
     kept, so what else the decision did is graded by test_decision only."""
-    iterations, seed, c, budget = case.args[:4]
+    _, seed, c = case.args[:3]
     try:
-        game = Traced(case.game)
-        given = kit.PlainGame(game) if case.args[4:] == (True,) else game
-        clock = kit.AskedBudget(budget, ASKS * iterations + ASKS)
-        out = common.call(mcts_search, given, case.state, iterations, LentRandom(seed), c, clock=clock)
-        clocked = Seen(read_root(out, ""), _steps(game), None, game)
+        clocked = run(mcts_search, case, "clock", student=True)  # the clock case's clock and game, on the search
+        root = read_root(clocked.answer, "")
         n, plain = _unclocked(mcts_search, case, "search")
     except common.CheckFailed:
         return False
-    if not (mine.steps == clocked.steps == plain.steps and common.same(clocked.answer, plain.answer)
-            and _repeats(mcts_search, plain, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "search")):
+    if not (mine.steps == clocked.steps == plain.steps and common.same(root, plain.answer)
+            and repeats(mcts_search, plain, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "search")):
         return False
-    if common.same_answer(mine.answer, _most_visited(clocked.answer[1], case)):
+    if common.same_answer(mine.answer, _most_visited(root[1], case)):
         return True
     try:
         check_decision(mcts_search, mcts_decision)
@@ -349,7 +344,7 @@ def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., An
                 g.passed.append((case, mine))
                 binding += case.args[3] > 0 and len(mine.steps) >= case.args[3]
                 continue
-            if not (_repeats(mcts_decision, plain, unclocked, "decision") and _repeats(mcts_decision, mine, case,
+            if not (repeats(mcts_decision, plain, unclocked, "decision") and repeats(mcts_decision, mine, case,
                                                                                      "clock", 1)):
                 skipped.append(case)
                 continue
