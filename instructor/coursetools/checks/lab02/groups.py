@@ -422,16 +422,14 @@ def compare_trace(name: str, judge: Judge, case: Case, mine: Run | None = None, 
             continue
         i = common.first_difference(exp_seq, got_seq)
         got_edges, exp_edges = mine.trace.edges(), want.trace.edges()
-        if what.startswith("children") and i is not None and i < min(len(got_seq), len(exp_seq)) \
-                and made_below(got_edges[:i], got_edges[i][0], exp_edges[i][0]):
+        at_child = what.startswith("children") and i is not None and i < min(len(got_seq), len(exp_seq))
+        if at_child and made_below(got_edges[:i], got_edges[i][0], exp_edges[i][0]):
             hint = (f"that child was made from {got_edges[i][0]!r:.60}, a state your search had made below "
                     f"{exp_edges[i][0]!r:.60}, where its parent should be {exp_edges[i][0]!r:.60}: generate every "
                     "child from the same parent state (do not overwrite the variable `state` inside the loop)")
         else:
             hint = judge.hint(case, mine, WALK, worth=worth)
-            if case.is_tree and hint and what.startswith("children") and i is not None \
-                    and i < min(len(got_seq), len(exp_seq)) \
-                    and made_below(got_edges[:i], exp_edges[i][0], got_edges[i][0]):
+            if case.is_tree and hint and at_child and made_below(got_edges[:i], exp_edges[i][0], got_edges[i][0]):
                 hint += (f"\n{got_edges[i][2]} is a child of {got_edges[i][0]}: your search went back up from "
                          f"{exp_edges[i][0]} before making {exp_edges[i][2]}.")
         raise common.CheckFailed(common.sequence_message(
