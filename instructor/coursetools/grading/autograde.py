@@ -50,7 +50,7 @@ from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from coursetools import tool_env
 from coursetools.sandbox import launcher as sandbox
@@ -191,7 +191,7 @@ class Shard:
     ipc: Path
     pending: list[str]
     attempts: dict[str, int] = field(default_factory=dict)
-    proc: subprocess.Popen | None = None
+    proc: Any = None  # a subprocess.Popen, or a grading.warm.WarmProcess (the same calls)
     started: float = 0.0
     last_activity: float = 0.0
     current: tuple[str, float] | None = None
@@ -215,7 +215,8 @@ class Grader:
                  students: list[str] | None = None, submission_timeout: float = 600.0,
                  shard_timeout: float | None = None, startup_timeout: float = 180.0, retries: int = 2,
                  cell_timeout: float | None = None, progress: Callable[[str], None] | None = print,
-                 sandbox: bool | str = True, hand_back_after: float = 60.0, min_batch: int = 2) -> None:
+                 sandbox: bool | str = True, hand_back_after: float = 60.0, min_batch: int = 2,
+                 starter: Any = None) -> None:
         self.root, self.lab = Path(root).resolve(), lab
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.force, self.only = force, students
@@ -228,6 +229,9 @@ class Grader:
         # A submission still running after `hand_back_after` s hands the ones queued behind it back to the
         # shared queue; a shard takes at least `min_batch` submissions per nbgrader start.
         self.hand_back_after, self.min_batch = hand_back_after, min_batch
+        # A `grading.warm.Starter` (a worker's self-checks): each nbgrader is forked from a process that imported
+        # it and the checks already; None starts it the usual way (`subprocess.Popen`)
+        self.starter = starter
         self.work = self.root / "build" / "grading" / lab
         self.report = Report(lab, logs=self.work / "logs")
         self.flags: dict[str, list[str]] = {}
@@ -390,18 +394,20 @@ class Grader:
         sh.launches += 1
         for s in sh.pending:
             sh.attempts[s] = sh.attempts.get(s, 0) + 1
-        prepare_die_with_parent()
-        me = os.getpid()
-        with open(sh.log, "w") as log:
-            # The shard ends with this process, even killed outright (SIGKILL, out of memory): it gets SIGTERM
-            # (PR_SET_PDEATHSIG) and kills its kernels' sandboxes first (`end_descendants_on`, in its config).
-            sh.proc = subprocess.Popen(
-                [sys.executable, "-m", "nbgrader", "autograde", self.lab, "--force"],
-                cwd=sh.folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-                preexec_fn=lambda: die_with_parent(me, signal.SIGTERM),
-                env=tool_env(**{EVENTS_ENV: str(sh.events), "JUPYTER_RUNTIME_DIR": str(sh.ipc / "runtime"),
-                                sandbox.MODE_ENV: self.sandbox or "none",
-                                sandbox.ROOT_ENV: str(sh.folder / "sandboxes")}))
+        argv = [sys.executable, "-m", "nbgrader", "autograde", self.lab, "--force"]
+        env = tool_env(**{EVENTS_ENV: str(sh.events), "JUPYTER_RUNTIME_DIR": str(sh.ipc / "runtime"),
+                          sandbox.MODE_ENV: self.sandbox or "none", sandbox.ROOT_ENV: str(sh.folder / "sandboxes")})
+        if self.starter is not None:  # forked from a process that imported nbgrader already (`grading.warm`)
+            sh.proc = self.starter.spawn(argv, cwd=sh.folder, env=env, log=sh.log)
+        else:
+            prepare_die_with_parent()
+            me = os.getpid()
+            with open(sh.log, "w") as log:
+                # The shard ends with this process, even killed outright (SIGKILL, out of memory): it gets SIGTERM
+                # (PR_SET_PDEATHSIG) and kills its kernels' sandboxes first (`end_descendants_on`, in its config).
+                sh.proc = subprocess.Popen(argv, cwd=sh.folder, stdout=log, stderr=subprocess.STDOUT,
+                                           start_new_session=True, env=env,
+                                           preexec_fn=lambda: die_with_parent(me, signal.SIGTERM))
         sh.started = sh.last_activity = time.monotonic()
         sh.current = None
 

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from coursetools.course.dates import parse_instant
+from coursetools.grading import warm
 from coursetools.grading.autograde import Grader
 from coursetools.grading.gradebook import course_id, read_grades
 from coursetools.grading.scratch import make_course, set_due, template_gradebook
@@ -59,7 +60,7 @@ def grade_in_scratch(root: Path, lab: str, student: str, files: dict[str, str], 
         sub.mkdir(parents=True)
         write_files(sub, files)
         report = Grader(folder, lab, jobs=1, students=[student], force=True, submission_timeout=submission_timeout,
-                        sandbox=sandbox, progress=None).run()
+                        sandbox=sandbox, progress=None, starter=warm.starter()).run()
         r = report.results[student]
         out = {"status": r.status, "reason": r.reason, "seconds": r.seconds, "flags": r.flags, "notes": r.notes,
                "timing": r.timing, "notebooks": {}, "autograded": {}, "warnings": report.warnings}

@@ -34,6 +34,7 @@ import nbformat
 
 from coursetools.checks.kerneltext import error_name
 from coursetools.grading.checker import parse_hidden, split_hidden
+from coursetools.grading import warm
 from coursetools.grading.scratch import make_course, template_gradebook
 from coursetools.labs import labs_in
 
@@ -307,7 +308,7 @@ def check_notebook(course: Path, lab: str, student: str, notebook: bytes, check_
         sandbox = os.environ.get("COURSE_SELFCHECK_SANDBOX", "bwrap")
         report = grade(scratch, lab, jobs=1, students=[student], force=True, progress=None,
                        sandbox=False if sandbox == "none" else sandbox, submission_timeout=float(budget()),
-                       cell_timeout=_cell_timeout())
+                       cell_timeout=_cell_timeout(), starter=warm.starter())
         result = report.results.get(student)
         answer = {"check_id": check_id, "lab": lab, "student": student, "cells": [], "refused": None}
         if result is None or result.status != "graded":
