@@ -151,6 +151,29 @@ def test_lab03_a_decision_over_an_unknown_value_mistake_loses_nothing():
         lab03.check_decision_pruning(own_walk, student(CORRECT)["alphabeta_value"])
 
 
+def test_lab03_a_decision_that_fails_only_through_its_value_loses_nothing():
+    """An alphabeta_value that returns (value, move) makes the lab's decision raise TypeError when it negates it: the
+    decision raises what the lab's decision raises over that same function, after the same steps, so it passes its
+    groups. A decision that raises an error of its own still fails them."""
+    def pair(game, state, alpha=-math.inf, beta=math.inf):
+        return ref.search_value(game, state, alpha, beta, game.to_move(state), CORRECT), None
+
+    decide = groups.own_decision(pair)
+    assert lab03.check_decision(decide, pair) and lab03.check_decision_pruning(decide, pair)
+
+    def own_error(game, state):  # the same steps, then another error
+        try:
+            return decide(game, state)
+        except TypeError:
+            raise ValueError("the decision's own mistake") from None
+
+    for check in (lab03.check_decision, lab03.check_decision_pruning):
+        with pytest.raises(CheckFailed, match="TypeError"):
+            check(lambda game, state: -pair(game, state)[1], pair)
+        with pytest.raises(CheckFailed):
+            check(own_error, pair)
+
+
 def test_lab03_a_child_made_before_the_cut_test_costs_points_in_children_only():
     def peeking(game, state, alpha=-math.inf, beta=math.inf):
         player = game.to_move(state)

@@ -3,7 +3,9 @@
 - the title reads ``# Lab NN: topic`` (lower case after the colon);
 - the text near the top says what is graded: every test cell by its grade id with its points,
   and that every test cell also runs hidden cases when the notebook is graded;
-- each visible test cell prints exactly one line on success, ``<grade id>: visible tests passed``
+- each visible test cell prints exactly one line on success, ``<grade id>: visible tests passed``; a cell whose
+  visible checks rely on another graded function prints instead ``<grade id>: visible checks skipped: ...`` when that
+  function is wrong (its own test cells grade it)
   (tests/course/test_labs.py checks that running the source shows it, followed by the hidden tests' line);
 - the feedback page of a graded submission (real nbgrader, real kernel) names every test cell
   with its verdict, instead of one "Test cell" entry per cell.
@@ -71,17 +73,43 @@ def test_the_top_says_what_is_graded_and_that_hidden_cases_run(lab):
     assert total and float(total[-1]) == sum(cells.values()), f"{lab}: the table's total is not the cells' sum"
 
 
+def printed(statement: ast.stmt) -> ast.Call | None:
+    """The print call that `statement` is, or None."""
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    return call if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "print" else None
+
+
+def skip_line_start(call: ast.Call) -> str:
+    """The constant text a skip line's print starts with (its first argument, an f-string or a string)."""
+    first = call.args[0] if call.args else None
+    parts = first.values if isinstance(first, ast.JoinedStr) else [first]
+    return parts[0].value if parts and isinstance(parts[0], ast.Constant) and isinstance(parts[0].value, str) else ""
+
+
 @pytest.mark.parametrize("lab", LABS)
 def test_each_visible_test_cell_prints_one_line_on_success(lab):
+    """One print, the success line, as the cell's last statement; or, where the visible checks rely on another
+    graded function and are skipped when that one is wrong, a last `if` printing one skip line (`<grade id>: visible
+    checks skipped: ...`) whose `else` ends with the success line."""
     cells = graded_cells(release(lab))
     assert cells
     for cell in cells:
+        gid = cell.metadata.nbgrader["grade_id"]
         tree = ast.parse(cell.source)
         prints = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "print"]
         last = tree.body[-1]
-        assert len(prints) == 1 and isinstance(last, ast.Expr) and last.value is prints[0], (
-            f"{lab} {cell.metadata.nbgrader['grade_id']}: a test cell prints exactly one line, as its last statement")
-        assert [getattr(a, "value", None) for a in prints[0].args] == [success_line(cell)], (
+        if isinstance(last, ast.If):
+            skip, success = printed(last.body[-1]), printed(last.orelse[-1]) if last.orelse else None
+            assert len(prints) == 2 and len(last.body) == 1 and skip is not None and success is not None, (
+                f"{lab} {gid}: a test cell that may skip its visible checks ends with an if printing the skip line "
+                "as its only statement, and an else that ends with the success line")
+            assert skip_line_start(skip).startswith(f"{gid}: visible checks skipped: "), (
+                f"{lab}: the skip line must start with {gid + ': visible checks skipped: '!r}")
+        else:
+            success = printed(last)
+            assert len(prints) == 1 and success is not None, (
+                f"{lab} {gid}: a test cell prints exactly one line, as its last statement")
+        assert [getattr(a, "value", None) for a in success.args] == [success_line(cell)], (
             f"{lab}: the success line must read {success_line(cell)!r}")
 
 

@@ -402,11 +402,28 @@ def own_decision(alphabeta_value: Callable[..., Any]) -> Callable[..., Any]:
     return decide
 
 
+def _fails_alike(alphabeta_decision: Callable[..., Any], model: Callable[..., Any], case: Case) -> bool:
+    """True when the student's decision raises on `case` the error the lab's decision over the student's own
+    alphabeta_value raises there (its type and words), after the same ordered steps."""
+    mine, want = Traced(case.game), Traced(case.game)
+    try:
+        common.call(alphabeta_decision, mine, case.state, *case.args, where=f"on {case.name}")
+        return False
+    except common.CheckFailed as failed:
+        said = str(failed)
+    try:
+        model(want, case.state, *case.args)
+        return False
+    except Exception as error:  # noqa: BLE001 - the student's alphabeta_value may raise anything
+        same_error = f" raised {type(error).__name__}: {error} on {case.name}" in said
+    return same_error and Run(None, mine).steps() == Run(None, want).steps()
+
+
 def _own_value_explains(alphabeta_decision: Callable[..., Any], alphabeta_value: Callable[..., Any] | None,
                         todo: list[Case]) -> bool:
     """True when the decision does, on every case of the group, exactly what the lab's decision does over the
-    student's own alphabeta_value (the same ordered steps, the same move): the difference from the correct search
-    is then a mistake of alphabeta_value, graded by its own groups, not here."""
+    student's own alphabeta_value (the same ordered steps, the same move, or the same error): the difference from
+    the correct search is then a mistake of alphabeta_value, graded by its own groups, not here."""
     if alphabeta_value is None:
         return False
     model = own_decision(alphabeta_value)
@@ -414,6 +431,8 @@ def _own_value_explains(alphabeta_decision: Callable[..., Any], alphabeta_value:
         try:
             mine = run_student(alphabeta_decision, case)
         except common.CheckFailed:
+            if _fails_alike(alphabeta_decision, model, case):
+                continue
             return False
         want = kit.run_model(model, case)
         if want is None or not common.same(mine.result, want.result) or mine.steps() != want.steps():
