@@ -30,7 +30,7 @@ SOURCE = ROOT / "source" / "07_mcts" / "07_mcts.ipynb"
 
 def _all_groups(ucb1, rollout, search, decision) -> list[int]:
     return [lab07.check_ucb1(ucb1), lab07.check_rollout(rollout), lab07.check_search_trees(search),
-            lab07.check_search_games(search), lab07.check_decision(search, decision), lab07.check_clock(search, decision)]
+            lab07.check_search_games(search), lab07.check_decision(search, decision), lab07.check_clock(search)]
 
 
 def test_lab07_checks_pass_the_references_quickly():
@@ -83,7 +83,8 @@ def _mistakes():
         yield pytest.param(m, ref.SEARCH_MISTAKES,
                            lambda f: (lab07.check_search_trees(f), lab07.check_search_games(f)), id=m.key)
     for m in ref.CLOCK_MISTAKES:
-        yield pytest.param(m, ref.CLOCK_MISTAKES, lambda f: lab07.check_clock(ref.mcts_search, f), id=m.key)
+        yield pytest.param(m, ref.CLOCK_MISTAKES, lambda f: lab07.check_clock(partial(ref.mcts_search, **f.keywords)),
+                           id=m.key)
     for m in ref.DECISION_MISTAKES:
         yield pytest.param(m, ref.DECISION_MISTAKES, lambda f: lab07.check_decision(ref.mcts_search, f), id=m.key)
 
@@ -101,7 +102,7 @@ def test_lab07_a_search_mistake_costs_nothing_in_the_decision_and_clock_groups()
     for m in ref.SEARCH_MISTAKES:
         decide = groups._as_decision([m])[0].model
         assert lab07.check_decision(m.model, decide) == 13, m.key
-        assert lab07.check_clock(m.model, decide) == 8, m.key
+        assert lab07.check_clock(m.model) == 8, m.key
 
 
 def _one_more(game, state, iterations, rng, c=ref.SQRT2, clock=None):
@@ -124,10 +125,11 @@ def _decide_with(search, give_node=False, rule="visits"):
 ], ids=["one-iteration-more", "decision-returns-node"])
 def test_lab07_a_mistake_elsewhere_costs_nothing_in_the_clock_group(search, decision, own):
     """An off-by-one iteration count, or a decision returning the child Node, loses points in its own group only:
-    the clock group compares with the student's own decision run without a clock."""
+    the clock group runs the student's search through the lab's decision (lent by the grader), compared with the
+    same run without a clock."""
     with pytest.raises(CheckFailed):
         (lab07.check_search_trees(search) if own == "search_trees" else lab07.check_decision(search, decision))
-    assert lab07.check_clock(search, decision) == 8
+    assert lab07.check_clock(search) == 8
 
 
 def test_lab07_a_wrong_default_c_is_caught_where_c_is_left_out():
@@ -141,7 +143,7 @@ def test_lab07_a_wrong_default_c_is_caught_where_c_is_left_out():
     assert "called without c" in str(failure.value) and "default of c must be math.sqrt(2)" in str(failure.value)
     assert lab07.check_search_trees(low_c) == 5
     assert lab07.check_decision(low_c, _decide_with(low_c)) == 13
-    assert lab07.check_clock(low_c, _decide_with(low_c)) == 8
+    assert lab07.check_clock(low_c) == 8
 
     def decision_low_c(game, state, iterations, rng, c=1.4, clock=None):
         return _decide_with(ref.mcts_search)(game, state, iterations, rng, c, clock)
@@ -343,7 +345,7 @@ def test_lab07_a_rollout_drawing_elsewhere_costs_nothing_in_the_decision_and_clo
         return ref.mcts_search(game, state, iterations, module.Random(module.random()), c, clock)
 
     assert lab07.check_decision(search, _decide_with(search)) == 13
-    assert lab07.check_clock(search, _decide_with(search)) == 8
+    assert lab07.check_clock(search) == 8
     with pytest.raises(CheckFailed) as failure:
         lab07.check_decision(search, _decide_with(search, rule="value"))
     assert "the tree [0, 1, 0], 3 iterations" in str(failure.value)
