@@ -230,6 +230,40 @@ def test_lab07_the_solution_passes_every_group_over_the_channel_within_the_time_
         proc.wait(10)
 
 
+WRONG_HELPERS = {
+    "rollout-raises-at-the-end": ("rollout", "    s = state\n",
+                                  "    s = game.result(state, rng.choice(game.actions(state)))\n"),
+    "ucb1-raises": ("ucb1", "    if visits == 0:\n", "    if visits >= 0:\n        raise ValueError('no score')\n"),
+    "rollout-returns-the-start": ("rollout", "    return s\n", "    return state\n"),
+}
+
+
+@pytest.mark.parametrize("wrong", list(WRONG_HELPERS))
+def test_lab07_a_raising_or_wrong_helper_costs_points_in_its_own_group_only_over_the_channel(wrong):
+    """The search, decision and clock groups run the student's functions with the lab's ucb1 and rollout lent in
+    place of theirs (over the channel, for the length of each call): a helper that raises, or returns a state that
+    is not the end of the game, fails its own group only."""
+    own, old, new = WRONG_HELPERS[wrong]
+    code = _solution_code()
+    answer = solution_answers(SOURCE)[own].replace("### BEGIN SOLUTION\n", "").replace("### END SOLUTION\n", "")
+    assert code.count(answer) == 1 and answer.count(old) == 1
+    code = code.replace(answer, answer.replace(old, new))
+    names = ["ucb1", "rollout", "mcts_search", "mcts_decision"]
+    peer, fns, proc = _serve(code, names)
+    try:
+        with pytest.raises(CheckFailed):
+            (lab07.check_ucb1 if own == "ucb1" else lab07.check_rollout)(fns[own])
+        assert lab07.check_search_trees(fns["mcts_search"], fns["ucb1"], fns["rollout"]) == 5
+        assert lab07.check_search_games(fns["mcts_search"], fns["ucb1"], fns["rollout"]) == 6
+        assert lab07.check_decision(fns["mcts_search"], fns["mcts_decision"]) == 13
+        assert lab07.check_clock(fns["mcts_search"]) == 8
+        with pytest.raises((IndexError, ValueError)):  # the student's own helper is theirs again after each call
+            fns["mcts_search"](data.two_by_two(), data.two_by_two().initial, 6, checker.LentRandom(1))
+    finally:
+        peer.send({"op": "bye"})
+        proc.wait(10)
+
+
 @pytest.mark.parametrize("attack, expected", [
     ("rng._randbelow(3)", "AttributeError"),
     ("rng.seed.__func__", "AttributeError"),

@@ -23,7 +23,7 @@ from ..kit import Case, Mistake
 from . import cases as data
 from .explain import clock_counted, clock_story, first_wrong, read_root, root_text, search_failed, then, unrepeatable
 from . import reference as ref
-from .runs import Seen, model_run, repeats, replays, run, same_run, stopped_by_rollout
+from .runs import Seen, model_run, repeats, replays, run, same_run, stopped_by_rollout, with_lab_helpers
 
 data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
 
@@ -174,7 +174,7 @@ def check_rollout(rollout: Callable[..., Any]) -> int:
 
 
 def _search(mcts_search: Callable[..., Any], todo: list[Case], ucb1: Any, rollout: Any) -> int:
-    g = Group(mcts_search, todo, "search", ref.mcts_search, ref.SEARCH_MISTAKES, "mcts_search",
+    g = Group(with_lab_helpers(mcts_search), todo, "search", ref.mcts_search, ref.SEARCH_MISTAKES, "mcts_search",
               ref.with_helpers(ucb1 and partial(common.call, ucb1), rollout and partial(common.call, rollout)))
     g.ucb, g.rollout = ucb1, rollout
     for case in todo:
@@ -229,6 +229,7 @@ def _most_visited(kids: Any, case: Case) -> Any:
 def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any]) -> int:
     """mcts_decision: the most visited child of the tree YOUR search grows (first in actions order on ties),
     after the same steps. A mistake of the search is graded by the search groups only."""
+    mcts_search, mcts_decision = with_lab_helpers(mcts_search), with_lab_helpers(mcts_decision)
     todo = data.decisions()
     seen: list[tuple] = []
     skipped: list[Case] = []  # your search does not repeat itself there: no run of yours to compare with
@@ -310,7 +311,7 @@ def check_clock(mcts_search: Callable[..., Any]) -> int:
     budget (the clock asked before each iteration, never inside one), and the same answer. So only the clock is
     graded here: a mistake of the search without a clock costs points in the search groups only, one of your
     mcts_decision in test_decision only."""
-    mcts_decision = lent_decision(mcts_search)
+    mcts_decision = lent_decision(with_lab_helpers(mcts_search))
     g = Group(mcts_decision, data.clocks(), "clock", ref.mcts_decision, ref.CLOCK_MISTAKES, "mcts_decision")
     advice = ("Play on game = clock.watch(game); before each iteration, stop if clock.expired(); an iteration that "
               "started always finishes.")

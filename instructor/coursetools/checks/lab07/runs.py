@@ -25,6 +25,29 @@ from . import reference as ref
 from .explain import read_root
 
 
+_UCB1, _ROLLOUT = ref.ucb1, ref.rollout  # the lab's own, whatever a lent name holds during a call
+
+
+def lab_ucb1(total: Any, visits: Any, parent_visits: Any, c: Any) -> Any:
+    """The lab's UCB1, lent to a student's search in place of their ucb1 (test_ucb1 grades theirs)."""
+    return _UCB1(total, visits, parent_visits, c)
+
+
+def lab_rollout(game: Any, state: Any, rng: Any) -> Any:
+    """The lab's rollout, lent to a student's search in place of theirs (test_rollout grades theirs): the same moves
+    on the grader's game and the same draws from the lent generator as a correct rollout of theirs."""
+    return _ROLLOUT(game, state, rng)
+
+
+#: What a search or decision group lends the student's functions: the other graded functions they call.
+LAB_HELPERS = {"ucb1": lab_ucb1, "rollout": lab_rollout}
+
+
+def with_lab_helpers(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The student's search or decision, each call made with the lab's ucb1 and rollout lent in place of theirs."""
+    return common.lending(fn, LAB_HELPERS)
+
+
 def steps(game: Traced) -> list:
     """The states `game` generated, as (parent, action), in order."""
     return [(e.parent, e.action) for e in game.trace.events("generate")]
