@@ -302,3 +302,27 @@ def test_channel_refuses_values_it_does_not_know():
                 {"$r": 5, "s": "yours"}, {"$d": [[[1], 2]]}):
         with pytest.raises(wire.ChannelError):
             peer.dec(bad)
+
+
+def test_channel_a_call_can_lend_the_students_function_the_graders_helper_for_that_call_only():
+    """A check grades one function with the other graded functions it calls lent by the grader: for the length of
+    one call the student's global name holds the checker's function (run here, on the checker's objects), then the
+    student's own again; a name the student's module does not hold is not created."""
+    code = ("def helper(game, state):\n    raise IndexError('the student helper is wrong')\n"
+            "def search(game, state):\n    return helper(game, state) * 10\n"
+            "def has(name):\n    return name in globals()\n")
+    peer, fns, proc = _serve(code, {"search": "search", "has": "has"})
+    tree = GameTree.from_leaves([3, 5, 2, 9], 2)
+    game = Traced(tree)
+    seen = []
+
+    def helper(g, state):
+        seen.append(g is game)
+        return len(g.actions(state))
+
+    assert wire.call_binding(fns["search"], {"helper": helper, "missing": helper}, game, game.initial) == 20
+    assert seen == [True]  # the checker's own game came back to the checker's helper
+    with pytest.raises(IndexError, match="the student helper is wrong"):
+        fns["search"](game, game.initial)
+    assert fns["has"]("missing") is False
+    _end(peer, proc)

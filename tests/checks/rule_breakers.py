@@ -1043,11 +1043,11 @@ def _decision_none(game, state, iterations, rng, c=2 ** 0.5, clock=None):
     return None if best is None else best.action
 
 
-def _decision_no_cap(game, state, iterations, rng, c=2 ** 0.5, clock=None):
+def _search_no_cap(game, state, iterations, rng, c=2 ** 0.5, clock=None):
     """With a clock, iterations left out: the search runs until the clock expires (here: at most 50 times the
     iterations, so that a tree completed before the budget does not loop for ever)."""
     from coursetools.checks.lab07 import reference as ref
-    return ref.mcts_decision(game, state, iterations if clock is None else 50 * iterations, rng, c, clock)
+    return ref.mcts_search(game, state, iterations if clock is None else 50 * iterations, rng, c, clock)
 
 
 LAB07 = {
@@ -1071,10 +1071,10 @@ LAB07 = {
     "decision-first-on-ties": _decide07(rule="last"),
     "decision-search-once": lambda: {"mcts_decision": _decision_twice},
     "decision-no-child": lambda: {"mcts_decision": _decision_none},
-    "clock-before-each-iteration": _decide07(honour_clock="never"),
-    "clock-iteration-finishes": _decide07(honour_clock="inside"),
-    "clock-watched-game": _decide07(honour_clock="discarded"),
-    "clock-iterations-cap": lambda: {"mcts_decision": _decision_no_cap},
+    "clock-before-each-iteration": _ref07("mcts_search", honour_clock="never"),
+    "clock-iteration-finishes": _ref07("mcts_search", honour_clock="inside"),
+    "clock-watched-game": _ref07("mcts_search", honour_clock="discarded"),
+    "clock-iterations-cap": lambda: {"mcts_search": _search_no_cap},
 }
 CORRECT["07_mcts"] = _lab07
 BREAKERS["07_mcts"] = LAB07

@@ -30,7 +30,7 @@ SOURCE = ROOT / "source" / "07_mcts" / "07_mcts.ipynb"
 
 def _all_groups(ucb1, rollout, search, decision) -> list[int]:
     return [lab07.check_ucb1(ucb1), lab07.check_rollout(rollout), lab07.check_search_trees(search),
-            lab07.check_search_games(search), lab07.check_decision(search, decision), lab07.check_clock(search, decision)]
+            lab07.check_search_games(search), lab07.check_decision(search, decision), lab07.check_clock(search)]
 
 
 def test_lab07_checks_pass_the_references_quickly():
@@ -83,7 +83,8 @@ def _mistakes():
         yield pytest.param(m, ref.SEARCH_MISTAKES,
                            lambda f: (lab07.check_search_trees(f), lab07.check_search_games(f)), id=m.key)
     for m in ref.CLOCK_MISTAKES:
-        yield pytest.param(m, ref.CLOCK_MISTAKES, lambda f: lab07.check_clock(ref.mcts_search, f), id=m.key)
+        yield pytest.param(m, ref.CLOCK_MISTAKES, lambda f: lab07.check_clock(partial(ref.mcts_search, **f.keywords)),
+                           id=m.key)
     for m in ref.DECISION_MISTAKES:
         yield pytest.param(m, ref.DECISION_MISTAKES, lambda f: lab07.check_decision(ref.mcts_search, f), id=m.key)
 
@@ -101,7 +102,7 @@ def test_lab07_a_search_mistake_costs_nothing_in_the_decision_and_clock_groups()
     for m in ref.SEARCH_MISTAKES:
         decide = groups._as_decision([m])[0].model
         assert lab07.check_decision(m.model, decide) == 13, m.key
-        assert lab07.check_clock(m.model, decide) == 8, m.key
+        assert lab07.check_clock(m.model) == 8, m.key
 
 
 def _one_more(game, state, iterations, rng, c=ref.SQRT2, clock=None):
@@ -124,10 +125,11 @@ def _decide_with(search, give_node=False, rule="visits"):
 ], ids=["one-iteration-more", "decision-returns-node"])
 def test_lab07_a_mistake_elsewhere_costs_nothing_in_the_clock_group(search, decision, own):
     """An off-by-one iteration count, or a decision returning the child Node, loses points in its own group only:
-    the clock group compares with the student's own decision run without a clock."""
+    the clock group runs the student's search through the lab's decision (lent by the grader), compared with the
+    same run without a clock."""
     with pytest.raises(CheckFailed):
         (lab07.check_search_trees(search) if own == "search_trees" else lab07.check_decision(search, decision))
-    assert lab07.check_clock(search, decision) == 8
+    assert lab07.check_clock(search) == 8
 
 
 def test_lab07_a_wrong_default_c_is_caught_where_c_is_left_out():
@@ -141,7 +143,7 @@ def test_lab07_a_wrong_default_c_is_caught_where_c_is_left_out():
     assert "called without c" in str(failure.value) and "default of c must be math.sqrt(2)" in str(failure.value)
     assert lab07.check_search_trees(low_c) == 5
     assert lab07.check_decision(low_c, _decide_with(low_c)) == 13
-    assert lab07.check_clock(low_c, _decide_with(low_c)) == 8
+    assert lab07.check_clock(low_c) == 8
 
     def decision_low_c(game, state, iterations, rng, c=1.4, clock=None):
         return _decide_with(ref.mcts_search)(game, state, iterations, rng, c, clock)
@@ -223,6 +225,40 @@ def test_lab07_the_solution_passes_every_group_over_the_channel_within_the_time_
         assert counts == [20, 8, 5, 6, 13, 8]
         assert took < 20, f"the hidden checks of a correct submission took {took:.1f} s"
         print(f"lab 07 hidden checks over the channel: {took:.2f} s")
+    finally:
+        peer.send({"op": "bye"})
+        proc.wait(10)
+
+
+WRONG_HELPERS = {
+    "rollout-raises-at-the-end": ("rollout", "    s = state\n",
+                                  "    s = game.result(state, rng.choice(game.actions(state)))\n"),
+    "ucb1-raises": ("ucb1", "    if visits == 0:\n", "    if visits >= 0:\n        raise ValueError('no score')\n"),
+    "rollout-returns-the-start": ("rollout", "    return s\n", "    return state\n"),
+}
+
+
+@pytest.mark.parametrize("wrong", list(WRONG_HELPERS))
+def test_lab07_a_raising_or_wrong_helper_costs_points_in_its_own_group_only_over_the_channel(wrong):
+    """The search, decision and clock groups run the student's functions with the lab's ucb1 and rollout lent in
+    place of theirs (over the channel, for the length of each call): a helper that raises, or returns a state that
+    is not the end of the game, fails its own group only."""
+    own, old, new = WRONG_HELPERS[wrong]
+    code = _solution_code()
+    answer = solution_answers(SOURCE)[own].replace("### BEGIN SOLUTION\n", "").replace("### END SOLUTION\n", "")
+    assert code.count(answer) == 1 and answer.count(old) == 1
+    code = code.replace(answer, answer.replace(old, new))
+    names = ["ucb1", "rollout", "mcts_search", "mcts_decision"]
+    peer, fns, proc = _serve(code, names)
+    try:
+        with pytest.raises(CheckFailed):
+            (lab07.check_ucb1 if own == "ucb1" else lab07.check_rollout)(fns[own])
+        assert lab07.check_search_trees(fns["mcts_search"], fns["ucb1"], fns["rollout"]) == 5
+        assert lab07.check_search_games(fns["mcts_search"], fns["ucb1"], fns["rollout"]) == 6
+        assert lab07.check_decision(fns["mcts_search"], fns["mcts_decision"]) == 13
+        assert lab07.check_clock(fns["mcts_search"]) == 8
+        with pytest.raises((IndexError, ValueError)):  # the student's own helper is theirs again after each call
+            fns["mcts_search"](data.two_by_two(), data.two_by_two().initial, 6, checker.LentRandom(1))
     finally:
         peer.send({"op": "bye"})
         proc.wait(10)
@@ -343,7 +379,7 @@ def test_lab07_a_rollout_drawing_elsewhere_costs_nothing_in_the_decision_and_clo
         return ref.mcts_search(game, state, iterations, module.Random(module.random()), c, clock)
 
     assert lab07.check_decision(search, _decide_with(search)) == 13
-    assert lab07.check_clock(search, _decide_with(search)) == 8
+    assert lab07.check_clock(search) == 8
     with pytest.raises(CheckFailed) as failure:
         lab07.check_decision(search, _decide_with(search, rule="value"))
     assert "the tree [0, 1, 0], 3 iterations" in str(failure.value)

@@ -4,7 +4,7 @@
 - the text near the top says what is graded: every test cell by its grade id with its points,
   and that every test cell also runs hidden cases when the notebook is graded;
 - each visible test cell prints exactly one line on success, ``<grade id>: visible tests passed``; a cell whose
-  visible checks rely on another graded function prints instead ``<grade id>: visible checks skipped: ...`` when that
+  visible checks rely on another graded function prints instead ``<grade id>: visible tests skipped: ...`` when that
   function is wrong (its own test cells grade it)
   (tests/course/test_labs.py checks that running the source shows it, followed by the hidden tests' line);
 - the feedback page of a graded submission (real nbgrader, real kernel) names every test cell
@@ -88,9 +88,10 @@ def skip_line_start(call: ast.Call) -> str:
 
 @pytest.mark.parametrize("lab", LABS)
 def test_each_visible_test_cell_prints_one_line_on_success(lab):
-    """One print, the success line, as the cell's last statement; or, where the visible checks rely on another
-    graded function and are skipped when that one is wrong, a last `if` printing one skip line (`<grade id>: visible
-    checks skipped: ...`) whose `else` ends with the success line."""
+    """One print, the success line, as the cell's last statement; or, where the visible checks run a function that
+    calls another graded function and are skipped when that one is wrong, a last `if` with one branch printing one
+    skip line (`<grade id>: visible tests skipped: ...`, written out or made by the cell's `skip_line(<grade id>,
+    ...)`) as its only statement, and the other branch ending with the success line."""
     cells = graded_cells(release(lab))
     assert cells
     for cell in cells:
@@ -98,19 +99,28 @@ def test_each_visible_test_cell_prints_one_line_on_success(lab):
         tree = ast.parse(cell.source)
         prints = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "print"]
         last = tree.body[-1]
-        if isinstance(last, ast.If):
-            skip, success = printed(last.body[-1]), printed(last.orelse[-1]) if last.orelse else None
-            assert len(prints) == 2 and len(last.body) == 1 and skip is not None and success is not None, (
-                f"{lab} {gid}: a test cell that may skip its visible checks ends with an if printing the skip line "
-                "as its only statement, and an else that ends with the success line")
-            assert skip_line_start(skip).startswith(f"{gid}: visible checks skipped: "), (
-                f"{lab}: the skip line must start with {gid + ': visible checks skipped: '!r}")
+        if isinstance(last, ast.If) and last.orelse and len(prints) == 2:
+            branches = [last.body, last.orelse]
+            skipping = [b for b in branches if len(b) == 1 and printed(b[0]) and is_skip_line(printed(b[0]), gid)]
+            assert len(skipping) == 1, (f"{lab} {gid}: a test cell that may skip its visible checks ends with an if "
+                                        f"one of whose branches only prints {gid + ': visible tests skipped: ...'!r}")
+            other = branches[1 - branches.index(skipping[0])]
+            success = printed(other[-1])
         else:
             success = printed(last)
-            assert len(prints) == 1 and success is not None, (
-                f"{lab} {gid}: a test cell prints exactly one line, as its last statement")
+            assert len(prints) == 1, f"{lab} {gid}: a test cell prints exactly one line, as its last statement"
+        assert success is not None, f"{lab} {gid}: a test cell prints exactly one line, as its last statement"
         assert [getattr(a, "value", None) for a in success.args] == [success_line(cell)], (
             f"{lab}: the success line must read {success_line(cell)!r}")
+
+
+def is_skip_line(call: ast.Call, gid: str) -> bool:
+    """Whether `call` (a print) prints the skip line of cell `gid`: a string starting with its words, or the cell's
+    ``skip_line(gid, ...)``."""
+    first = call.args[0] if len(call.args) == 1 else None
+    if isinstance(first, ast.Call) and getattr(first.func, "id", None) == "skip_line":
+        return bool(first.args) and getattr(first.args[0], "value", None) == gid
+    return skip_line_start(call).startswith(f"{gid}: visible tests skipped: ")
 
 
 @pytest.fixture(scope="module")

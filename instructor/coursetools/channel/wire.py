@@ -15,7 +15,8 @@ method calls go back over the channel. What the checker lets a kernel do with it
 decided by the checker (`Peer.allow_*`), never here on the kernel's word.
 
 Frames: a 4-byte big-endian length, then UTF-8 JSON. Messages:
-``{"op": "call", "id", "target", "attr", "args", "kw"}``, ``{"op": "get", "id", "target", "attr"}``,
+``{"op": "call", "id", "target", "attr", "args", "kw"}`` (and ``"bind"``: global names of the called function's
+module that hold the checker's values for the length of the call), ``{"op": "get", "id", "target", "attr"}``,
 ``{"op": "ask", "id", "what", "target"}`` (hash, deepcopy, fingerprint; "rules" with a "state": more of a
 listed game's table), answered by ``{"op": "ok", "re", "value", "after"}`` or
 ``{"op": "err", "re", "type", "bases", "msg", "where"}``; ``{"op": "log", "calls"}`` carries the kernel's
@@ -143,6 +144,13 @@ class Proxy:
 
     def __str__(self) -> str:
         return self._repr
+
+
+def call_binding(proxy: Proxy, bind: dict, *args: Any, **kw: Any) -> Any:
+    """Call the other end's function `proxy` with the global names of `bind` (names its module already holds) given
+    the values of `bind` for the length of the call, then their own again: the checker lends a student's function its
+    own helper (the lab's rollout in place of theirs, say). Nothing is bound when the other end holds no such name."""
+    return proxy._peer.call(proxy._rid, None, args, kw, bind=bind)
 
 
 class _Method:
@@ -457,11 +465,13 @@ class Peer:
 
     # -- requests --
 
-    def call(self, rid: int, attr: str | None, args: tuple, kw: dict) -> Any:
+    def call(self, rid: int, attr: str | None, args: tuple, kw: dict, bind: dict | None = None) -> Any:
         enc_args = [self.enc(a, top=True) for a in args]
         enc_kw = {str(k): self.enc(a, top=True) for k, a in kw.items()}
-        return self.request({"op": "call", "target": rid, "attr": attr, "args": enc_args, "kw": enc_kw},
-                            sent=(args, kw))
+        msg = {"op": "call", "target": rid, "attr": attr, "args": enc_args, "kw": enc_kw}
+        if bind:
+            msg["bind"] = {str(k): self.enc(v, top=True) for k, v in bind.items()}
+        return self.request(msg, sent=(args, kw))
 
     def request(self, msg: dict, owner: Proxy | None = None, sent: tuple | None = None, raw: bool = False) -> Any:
         """Send `msg` and serve the other end's requests until its answer comes (`raw`: as it came)."""
@@ -956,6 +966,26 @@ class KernelPeer(Peer):
         gone = [self.enc(k) for k in before if k not in d]
         self.kept[tag] = (kept, dict(d))
         return {"$delta": tag, "set": changed, "del": gone}
+
+    def answer(self, msg: dict) -> tuple[Any, Any]:
+        """A call with ``"bind"``: the named globals of the called function's module hold the checker's values for the
+        length of the call (only names that module already holds, each given back its own value after)."""
+        bind = msg.get("bind") if msg.get("op") == "call" else None
+        if bind is None:
+            return super().answer(msg)
+        fn = self.target(msg)
+        space = getattr(fn, "__globals__", None)
+        if type(bind) is not dict or not all(is_identifier(k) for k in bind):
+            raise ChannelError("a malformed binding")
+        if type(space) is not dict:  # not a plain function: no module of its own to lend names in
+            return super().answer(msg)
+        names = [k for k in bind if k in space]
+        kept = {k: space[k] for k in names}
+        space.update({k: self.dec(bind[k]) for k in names})
+        try:
+            return super().answer(msg)
+        finally:
+            space.update(kept)
 
     def ask(self, obj: Any, what: Any) -> Any:
         if what == "deepcopy":

@@ -10,6 +10,7 @@ import re
 import traceback
 from typing import Any, Callable, Sequence
 
+from coursetools.channel import wire
 from coursetools.checks import kerneltext
 from coursetools.hidden import CheckFailed
 
@@ -210,6 +211,30 @@ def call(fn: Callable[..., Any], *args: Any, where: str = "", **kwargs: Any) -> 
         raise CheckFailed(
             f"{_name(fn)} raised {type(exc).__name__}: {exc}{(' ' + where) if where else ''}"
             f"{_student_line(exc)}") from None
+
+
+def lending(fn: Callable[..., Any], lent: dict) -> Callable[..., Any]:
+    """The student's `fn`, called with the grader's functions `lent` in place of the global names its module holds
+    (the lab's rollout for theirs, say) for the length of each call, then their own again: a test grades `fn`, not
+    the other graded functions it calls. A name the student's module does not hold is not lent."""
+    def call(*args: Any, **kw: Any) -> Any:
+        if isinstance(fn, wire.Proxy):
+            return wire.call_binding(fn, lent, *args, **kw)
+        inner = getattr(type(fn), "call_lending", None)  # a function of the submission's kernel (grading)
+        if inner is not None:
+            return inner(fn, lent, *args, **kw)
+        space = getattr(fn, "__globals__", None)
+        if not isinstance(space, dict):
+            return fn(*args, **kw)
+        kept = {k: space[k] for k in lent if k in space}
+        space.update({k: lent[k] for k in kept})
+        try:
+            return fn(*args, **kw)
+        finally:
+            space.update(kept)
+
+    call.__name__ = getattr(fn, "__name__", "your function")
+    return call
 
 
 def _name(fn: Callable[..., Any]) -> str:

@@ -50,7 +50,7 @@ def clock_story(mine: list, plain: list, before: int, n: int, budget: int) -> st
     """Where a clocked run left YOUR own unclocked run of `n` iterations, whose first n - 1 generate `before` states:
     facts of the two runs and the rule, nothing guessed."""
     if len(plain) < budget:  # the iterations given run out before the budget is spent
-        head = (f"Without a clock, your own mcts_decision with iterations={n}, the iterations given, generates "
+        head = (f"Without a clock, your mcts_search with iterations={n}, the iterations given, generates "
                 f"{len(plain)} states, fewer than the budget of {budget}: the clock never expires, and `iterations` "
                 f"stops the search after iteration {n}.\n")
         if mine[:len(plain)] == plain:
@@ -60,7 +60,7 @@ def clock_story(mine: list, plain: list, before: int, n: int, budget: int) -> st
             return head + (f"With the clock yours stopped after state {len(mine)}, though the clock had not expired: "
                            "it expires only once the budget is spent.")
     else:
-        head = (f"Without a clock, your own mcts_decision reaches the budget with iterations={n}, which generates "
+        head = (f"Without a clock, your mcts_search reaches the budget with iterations={n}, which generates "
                 f"{len(plain)} states: with this clock it must stop right there.\n")
     rule = ("The clock is asked before each iteration only: an iteration that has started always finishes "
             "(its rollout and its backup), and the next one does not start.")

@@ -23,7 +23,7 @@ from ..kit import Case, Mistake
 from . import cases as data
 from .explain import clock_counted, clock_story, first_wrong, read_root, root_text, search_failed, then, unrepeatable
 from . import reference as ref
-from .runs import Seen, model_run, repeats, replays, run, same_run, stopped_by_rollout
+from .runs import Seen, model_run, repeats, replays, run, same_run, stopped_by_rollout, with_lab_helpers
 
 data = kit.DrawnFirst(data)  # a self-check meets the cases drawn for it first; final grading: as built
 
@@ -174,7 +174,7 @@ def check_rollout(rollout: Callable[..., Any]) -> int:
 
 
 def _search(mcts_search: Callable[..., Any], todo: list[Case], ucb1: Any, rollout: Any) -> int:
-    g = Group(mcts_search, todo, "search", ref.mcts_search, ref.SEARCH_MISTAKES, "mcts_search",
+    g = Group(with_lab_helpers(mcts_search), todo, "search", ref.mcts_search, ref.SEARCH_MISTAKES, "mcts_search",
               ref.with_helpers(ucb1 and partial(common.call, ucb1), rollout and partial(common.call, rollout)))
     g.ucb, g.rollout = ucb1, rollout
     for case in todo:
@@ -221,7 +221,7 @@ def _decide(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], 
     return kids, mine.answer, _most_visited(kids, case)
 
 
-def _most_visited(kids: list, case: Case) -> Any:
+def _most_visited(kids: Any, case: Case) -> Any:
     """The decision from a root's children (action, visits, total): the first most visited, else the first action."""
     return kids[[k[1] for k in kids].index(max(k[1] for k in kids))][0] if kids else case.game.actions(case.state)[0]
 
@@ -229,6 +229,7 @@ def _most_visited(kids: list, case: Case) -> Any:
 def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any]) -> int:
     """mcts_decision: the most visited child of the tree YOUR search grows (first in actions order on ties),
     after the same steps. A mistake of the search is graded by the search groups only."""
+    mcts_search, mcts_decision = with_lab_helpers(mcts_search), with_lab_helpers(mcts_decision)
     todo = data.decisions()
     seen: list[tuple] = []
     skipped: list[Case] = []  # your search does not repeat itself there: no run of yours to compare with
@@ -266,42 +267,17 @@ def check_decision(mcts_search: Callable[..., Any], mcts_decision: Callable[...,
     return len(todo)
 
 
-def _search_keeps_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any], case: Case,
-                        mine: Seen) -> bool:
-    """Whether YOUR mcts_search keeps this case's clock (with the clock it takes the steps and grows the root of its own
-    run without one with the fewest iterations that spend the budget), YOUR clocked mcts_decision took exactly those
-    steps, and it returned that root's most visited child or test_decision fails it: the clock was passed on and
-    kept, so what else the decision did is graded by test_decision only."""
-    _, seed, c = case.args[:3]
-    try:
-        clocked = run(mcts_search, case, "clock", student=True)  # the clock case's clock and game, on the search
-        root = read_root(clocked.answer, "")
-        n, plain = _unclocked(mcts_search, case, "search")
-    except common.CheckFailed:
-        return False
-    if not (mine.steps == clocked.steps == plain.steps and common.same(root, plain.answer)
-            and repeats(mcts_search, plain, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "search")):
-        return False
-    if common.same_answer(mine.answer, _most_visited(root[1], case)):
-        return True
-    try:
-        check_decision(mcts_search, mcts_decision)
-    except common.CheckFailed:
-        return True
-    return False
-
-
-def _unclocked(mcts_decision: Callable[..., Any], case: Case, kind: str = "decision") -> tuple[int, Seen]:
-    """(n, run): YOUR mcts_decision without a clock, with the fewest iterations n that generate at least the budget
-    (or the case's iterations): a clocked decision must do exactly that run. A run of n + 1 iterations repeats the
-    run of n and adds one, so n is found by doubling, then halving."""
+def _unclocked(mcts_decision: Callable[..., Any], case: Case) -> tuple[int, Seen]:
+    """(n, run): the lab's decision on YOUR mcts_search (`lent_decision`) without a clock, with the fewest iterations n
+    that generate at least the budget (or the case's iterations): the clocked run must do exactly that run. A run
+    of n + 1 iterations repeats the run of n and adds one, so n is found by doubling, then halving."""
     iterations, seed, c, budget = case.args[:4]
 
     def probe(n: int) -> Seen:
-        return run(mcts_decision, Case(case.id, case.name, case.game, case.state, (n, seed, c)), kind,
+        return run(mcts_decision, Case(case.id, case.name, case.game, case.state, (n, seed, c)), "decision",
                    student=True)
 
-    if budget == 0 and kind == "decision":  # an expired clock lets no iteration start: nothing generated, the first action
+    if budget == 0:  # an expired clock lets no iteration start: nothing generated, the first action
         none = probe(0)
         if none.steps:  # your search runs an iteration even when asked for none: no run of yours shows this one
             actions = case.game.actions(case.state)
@@ -319,11 +295,23 @@ def _unclocked(mcts_decision: Callable[..., Any], case: Case, kind: str = "decis
     return hi, probe(hi)
 
 
-def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., Any]) -> int:
-    """mcts_decision with a NodeBudget clock, compared with YOUR mcts_decision without a clock: the same steps as
-    with the fewest iterations that spend the budget (the clock asked before each iteration, never inside one),
-    and the same answer. So only the clock is graded here: a mistake of the search (`mcts_search` is not called
-    on its own) or of the decision rule costs points in its own group only."""
+def lent_decision(mcts_search: Callable[..., Any]) -> Callable[..., Any]:
+    """The lab's decision on YOUR mcts_search (the grader's code, lent to the clock group): one search with the clock
+    passed on, then the root's first most visited child (the first action without any). test_decision grades your
+    own mcts_decision."""
+    def mcts_decision(game: Any, state: Any, iterations: Any, rng: Any, c: float = ref.SQRT2, clock: Any = None) -> Any:
+        _, kids = read_root(mcts_search(game, state, iterations, rng, c, clock), "")
+        return _most_visited(kids, Case("", "", game, state, ()))
+    return mcts_decision
+
+
+def check_clock(mcts_search: Callable[..., Any]) -> int:
+    """Your mcts_search with a NodeBudget clock, through the lab's decision (lent by the grader), compared with the
+    same decision on YOUR mcts_search without a clock: the same steps as with the fewest iterations that spend the
+    budget (the clock asked before each iteration, never inside one), and the same answer. So only the clock is
+    graded here: a mistake of the search without a clock costs points in the search groups only, one of your
+    mcts_decision in test_decision only."""
+    mcts_decision = lent_decision(with_lab_helpers(mcts_search))
     g = Group(mcts_decision, data.clocks(), "clock", ref.mcts_decision, ref.CLOCK_MISTAKES, "mcts_decision")
     advice = ("Play on game = clock.watch(game); before each iteration, stop if clock.expired(); an iteration that "
               "started always finishes.")
@@ -340,10 +328,6 @@ def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., An
         unclocked = Case(case.id, case.name, case.game, case.state, (n, *case.args[1:3]))
         where = f"on {case.name} (a NodeBudget({case.args[3]}), at most {case.args[0]} iterations)"
         if mine.steps != plain.steps or not common.same_answer(mine.answer, plain.answer):
-            if _search_keeps_clock(mcts_search, mcts_decision, case, mine):  # a decision mistake: test_decision grades it
-                g.passed.append((case, mine))
-                binding += case.args[3] > 0 and len(mine.steps) >= case.args[3]
-                continue
             if not (repeats(mcts_decision, plain, unclocked, "decision") and repeats(mcts_decision, mine, case,
                                                                                      "clock", 1)):
                 skipped.append(case)
@@ -355,22 +339,23 @@ def check_clock(mcts_search: Callable[..., Any], mcts_decision: Callable[..., An
             if mine.steps != plain.steps:
                 before = len(run(mcts_decision, Case(case.id, case.name, case.game, case.state, (n - 1, *case.args[1:3])),
                                  "decision", student=True).steps) if n > 0 else 0
-                common.fail(f"mcts_decision {where} generated {len(mine.steps)} states"
+                common.fail(f"your mcts_search, run by the lab's mcts_decision {where}, generated {len(mine.steps)} states"
                             f"{clock_counted(mine.clock, len(mine.steps))}. "
                             + clock_story(mine.steps, plain.steps, before, n, case.args[3]), hint)
-            common.fail(f"mcts_decision {where}: your mcts_decision without a clock, with iterations={n}, returns "
-                        f"{plain.answer!r}; with the clock yours returned {mine.answer!r}.", hint)
+            common.fail(f"your mcts_search, run by the lab's mcts_decision {where}: without a clock, with "
+                        f"iterations={n}, that decision returns {plain.answer!r}; with the clock it returned "
+                        f"{mine.answer!r}.", hint)
         g.passed.append((case, mine))
         binding += case.args[3] > 0 and len(plain.steps) >= case.args[3]
     if failed and not g.passed:
-        common.fail(search_failed("mcts_decision with a clock", failed), advice)
+        common.fail(search_failed("Your mcts_search with a clock (run by the lab's mcts_decision)", failed), advice)
     if skipped and not g.passed:
-        common.fail(unrepeatable("mcts_decision with a clock", skipped), advice)
+        common.fail(unrepeatable("Your mcts_search with a clock (run by the lab's mcts_decision)", skipped), advice)
     # A decision whose own run never spends a budget never meets its clock: nothing above graded a clock, so the
     # group is not passed (a decision that searches nothing must not pass it).
     if g.todo and not binding:
-        common.fail("mcts_decision: without a clock, even with the most iterations these cases allow, your own "
-                    "mcts_decision generates fewer states than each clock's budget "
+        common.fail("mcts_search: without a clock, even with the most iterations these cases allow, your "
+                    "mcts_search (run by the lab's mcts_decision) generates fewer states than each clock's budget "
                     f"({', '.join(str(c.args[3]) for c in g.todo if c.args[3])}), so the clock never has to stop it "
                     "and no case here shows what your clock does.", advice)
     return len(g.todo)

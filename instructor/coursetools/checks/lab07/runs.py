@@ -25,6 +25,45 @@ from . import reference as ref
 from .explain import read_root
 
 
+_UCB1, _ROLLOUT = ref.ucb1, ref.rollout  # the lab's own, whatever a lent name holds during a call
+
+
+def _lent(name: str, fn: Callable[..., Any], args: tuple, shown: str) -> Any:
+    """`fn(*args)`; an error it raises says that it was raised in the lab's function, called with what (`shown`)."""
+    try:
+        return fn(*args)
+    except Exception as exc:  # noqa: BLE001 - raised again, in the student's search, with where it came from
+        text = (f"{exc} (raised in the lab's {name}, called by your search as {name}({shown}); this test runs your "
+                f"search with the lab's {name} in place of yours, test_{name} grades yours)")
+        try:
+            again = type(exc)(text)
+        except Exception:  # noqa: BLE001 - an error that cannot be made with a message of its own
+            raise exc from None
+        raise again from None
+
+
+def lab_ucb1(total: Any, visits: Any, parent_visits: Any, c: Any) -> Any:
+    """The lab's UCB1, lent to a student's search in place of their ucb1 (test_ucb1 grades theirs)."""
+    shown = ", ".join(f"{k}={v!r:.40}" for k, v in
+                      (("total", total), ("visits", visits), ("parent_visits", parent_visits), ("c", c)))
+    return _lent("ucb1", _UCB1, (total, visits, parent_visits, c), shown)
+
+
+def lab_rollout(game: Any, state: Any, rng: Any) -> Any:
+    """The lab's rollout, lent to a student's search in place of theirs (test_rollout grades theirs): the same moves
+    on the grader's game and the same draws from the lent generator as a correct rollout of theirs."""
+    return _lent("rollout", _ROLLOUT, (game, state, rng), f"game, {state!r:.80}, rng")
+
+
+#: What a search or decision group lends the student's functions: the other graded functions they call.
+LAB_HELPERS = {"ucb1": lab_ucb1, "rollout": lab_rollout}
+
+
+def with_lab_helpers(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The student's search or decision, each call made with the lab's ucb1 and rollout lent in place of theirs."""
+    return common.lending(fn, LAB_HELPERS)
+
+
 def steps(game: Traced) -> list:
     """The states `game` generated, as (parent, action), in order."""
     return [(e.parent, e.action) for e in game.trace.events("generate")]
