@@ -156,6 +156,16 @@ def test_a_check_past_its_time_limit_is_answered_once_and_never_tried_again(toy_
         _cmdlines(worker.proc.pid)
 
 
+def test_each_worker_thread_starts_its_warm_nbgrader_server_as_it_boots(toy_course, start_worker):
+    """Before any check arrives, each worker thread has its fork server (`grading.warm`), so no check waits for it."""
+    course, _ = toy_course
+    worker = start_worker(course, "--threads", "2")
+    deadline = time.monotonic() + 60
+    while len([c for c in _cmdlines(worker.proc.pid) if "-m coursetools.grading.warm" in c]) < 2:
+        assert time.monotonic() < deadline, f"no warm server per thread: {_cmdlines(worker.proc.pid)}\n{worker.log()}"
+        time.sleep(0.2)
+
+
 def test_a_worker_refuses_to_start_without_the_secret_seed(tmp_path):
     """Without COURSE_SECRET_SEED the cases a check draws would follow a constant anyone can read: no worker."""
     import subprocess

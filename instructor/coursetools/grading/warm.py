@@ -77,9 +77,7 @@ class Starter:
         server's) in `cwd` with `env`, its output to `log`; restarts the server first if needed."""
         if argv[1:3] != ["-m", "nbgrader"]:
             raise ValueError(f"a warm start runs nbgrader only, not {argv!r}")
-        key = tuple(sorted((k, v) for k, v in env.items() if k not in PER_RUN))
-        if self.proc is None or self.proc.poll() is not None or key != self.env_key:
-            self.start(env, key)
+        self.prepare(env)
         request = {"argv": ["nbgrader", *argv[3:]], "cwd": str(cwd), "env": env, "log": str(log)}
         try:
             self.proc.stdin.write(json.dumps(request).encode() + b"\n")
@@ -94,6 +92,12 @@ class Starter:
             if self.proc.poll() is not None or time.monotonic() > end:
                 self.close()
                 raise WarmUnavailable("the warm nbgrader server did not fork the grading")
+
+    def prepare(self, env: dict[str, str]) -> None:
+        """Have a server running for `env` (started, or started again if `env` differs beyond `PER_RUN`)."""
+        key = tuple(sorted((k, v) for k, v in env.items() if k not in PER_RUN))
+        if self.proc is None or self.proc.poll() is not None or key != self.env_key:
+            self.start(env, key)
 
     def start(self, env: dict[str, str], key: tuple) -> None:
         from coursetools.sandbox.safecopy import die_with_parent, prepare_die_with_parent

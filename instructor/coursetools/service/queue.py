@@ -12,9 +12,9 @@ Redelivery is the engine's own: a worker takes a message into its acknowledgemen
 once the task has finished (or failed for good). A worker that dies stops sending heartbeats; after
 `HEARTBEAT_TIMEOUT_MS` without one, the next queue maintenance run by a live worker puts its unacknowledged
 messages back on their queue. Maintenance runs on `MAINTENANCE_CHANCE` in a million broker commands (the
-default of one in a thousand would leave a dead worker's check waiting for about a thousand idle polls, a quarter
-of an hour); idle workers poll each queue about once a second, so a killed worker's check runs again
-about ``HEARTBEAT_TIMEOUT_MS`` plus a few seconds after it died (the maintenance of one in four polls).
+default of one in a thousand would leave a dead worker's check waiting for about a thousand idle polls); idle
+workers poll each queue at least every 0.2 s (`worker.POLL_MS`), so a killed worker's check runs again about
+``HEARTBEAT_TIMEOUT_MS`` plus a few seconds after it died (the maintenance of one in four polls).
 """
 
 from __future__ import annotations

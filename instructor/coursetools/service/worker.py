@@ -18,6 +18,29 @@ import threading
 
 from coursetools.service.connections import redacted
 
+#: The longest a worker's consumer sleeps between polls of a queue it found empty (Dramatiq's default: 1,000 ms). Its
+#: sleep grows while the worker is busy (it polls without fetching), so after each check a worker could stay idle up
+#: to this long with checks waiting: a tenth of a lab 02 check's time at the default.
+POLL_MS = 200
+
+
+def warm_start_middleware() -> type:
+    """Dramatiq middleware that starts each worker thread's warm nbgrader server (`grading.warm`) as the thread
+    boots, so that no student's check waits for its imports."""
+    import dramatiq
+
+    from coursetools import tool_env
+    from coursetools.grading import warm
+
+    class WarmStart(dramatiq.Middleware):
+        def after_worker_thread_boot(self, broker: object, thread: object) -> None:
+            try:
+                warm.starter().prepare(tool_env())
+            except OSError as exc:  # the first check starts it again, and says why if it cannot
+                logging.getLogger("coursetools.worker").warning("warm nbgrader server not started: %s", exc)
+
+    return WarmStart
+
 
 def run(url: str | None, threads: int, queues: list[str]) -> int:
     """Run a worker until SIGTERM or SIGINT; 2 when the secret seed, the broker or the sandbox is missing."""
@@ -52,7 +75,8 @@ def run(url: str | None, threads: int, queues: list[str]) -> int:
     # What Dramatiq's own CLI sends each worker process as it boots: the TimeLimit middleware starts its watchdog
     # on it, without which no task's time limit is kept.
     app.broker.emit_after("process_boot")
-    worker = dramatiq.Worker(app.broker, queues=set(queues), worker_threads=threads)
+    app.broker.add_middleware(warm_start_middleware()())
+    worker = dramatiq.Worker(app.broker, queues=set(queues), worker_threads=threads, worker_timeout=POLL_MS)
     # One message per thread: a check never waits behind another on a busy worker while another worker is idle.
     worker.queue_prefetch = threads
     stop = threading.Event()
