@@ -145,7 +145,9 @@ class BlindResult:
         unsettled = judgment_problem(self.judged, self.message)
         if unsettled:
             return unsettled
-        if self.entry.startswith("ok_") and self.judged.verdict != "full":
+        # An ok_ entry is its author's claim of a correct alternative; a judge who ran it and found a mistake in it
+        # (named, pinpointed or vague: the judge's note says how) makes it a mistake like the others.
+        if self.entry.startswith("ok_") and self.judged.verdict not in ("full", "named", "pinpointed", "vague"):
             return f"a correct alternative lost points ({self.total[0]:g}/{self.total[1]:g})"
         if self.judged.verdict == "correct" and self.total[0] < self.total[1]:
             return f"judged correct, yet it lost points ({self.total[0]:g}/{self.total[1]:g})"
