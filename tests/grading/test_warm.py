@@ -4,6 +4,7 @@ the thread that made it."""
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 import time
@@ -87,7 +88,7 @@ def test_a_killed_grading_is_reported_and_the_server_serves_on(tmp_path):
         time.sleep(1)
         assert proc.poll() is None
         kill_tree(proc.pid)
-        assert proc.wait(30) == -9
+        assert proc.wait(30) == -signal.SIGKILL
         (tmp_path / "nbgrader_config.py").unlink()
         proc = starter.spawn(VERSION, cwd=tmp_path, env=tool_env(), log=tmp_path / "v.log")
         assert proc.wait(60) == 0

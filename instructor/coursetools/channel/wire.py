@@ -35,7 +35,8 @@ import socket
 import sys
 import traceback
 from collections import namedtuple
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 # The largest frame a check sends over the labs' solutions is 1.5 MB (lab 02: the rules table of a grader's game,
 # checker to kernel); a kernel's largest is 66 kB (lab 04). 8 MiB leaves room and bounds what decoding one costs.
@@ -144,6 +145,21 @@ class Proxy:
 
     def __str__(self) -> str:
         return self._repr
+
+
+@contextmanager
+def globals_lent(fn: Any, values: dict) -> Iterator[None]:
+    """For the length of the block, the global names of `fn`'s module that `values` names hold its values (only the
+    names that module already holds; none when `fn` is not a plain function), then their own again."""
+    space = getattr(fn, "__globals__", None)
+    kept = {k: space[k] for k in values if k in space} if type(space) is dict else {}
+    if kept:
+        space.update({k: values[k] for k in kept})
+    try:
+        yield
+    finally:
+        if kept:
+            space.update(kept)
 
 
 def call_binding(proxy: Proxy, bind: dict, *args: Any, **kw: Any) -> Any:
@@ -974,18 +990,12 @@ class KernelPeer(Peer):
         if bind is None:
             return super().answer(msg)
         fn = self.target(msg)
-        space = getattr(fn, "__globals__", None)
         if type(bind) is not dict or not all(is_identifier(k) for k in bind):
             raise ChannelError("a malformed binding")
-        if type(space) is not dict:  # not a plain function: no module of its own to lend names in
+        space = getattr(fn, "__globals__", None)
+        held = {k: self.dec(v) for k, v in bind.items() if type(space) is dict and k in space}
+        with globals_lent(fn, held):
             return super().answer(msg)
-        names = [k for k in bind if k in space]
-        kept = {k: space[k] for k in names}
-        space.update({k: self.dec(bind[k]) for k in names})
-        try:
-            return super().answer(msg)
-        finally:
-            space.update(kept)
 
     def ask(self, obj: Any, what: Any) -> Any:
         if what == "deepcopy":

@@ -223,15 +223,8 @@ def lending(fn: Callable[..., Any], lent: dict) -> Callable[..., Any]:
         inner = getattr(type(fn), "call_lending", None)  # a function of the submission's kernel (grading)
         if inner is not None:
             return inner(fn, lent, *args, **kw)
-        space = getattr(fn, "__globals__", None)
-        if not isinstance(space, dict):
+        with wire.globals_lent(fn, lent):
             return fn(*args, **kw)
-        kept = {k: space[k] for k in lent if k in space}
-        space.update({k: lent[k] for k in kept})
-        try:
-            return fn(*args, **kw)
-        finally:
-            space.update(kept)
 
     call.__name__ = getattr(fn, "__name__", "your function")
     return call

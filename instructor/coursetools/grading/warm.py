@@ -27,9 +27,12 @@ import time
 import traceback
 from pathlib import Path
 
+from coursetools.grading.autograde import EVENTS_ENV
+from coursetools.sandbox.launcher import MODE_ENV, ROOT_ENV
+
 #: What each grading sets for itself (its events file, runtime folder, sandbox mode and folder): a change in any
 #: other variable starts a new server, so that nothing imported is read from an environment the child lacks.
-PER_RUN = ("COURSETOOLS_GRADING_EVENTS", "JUPYTER_RUNTIME_DIR", "COURSETOOLS_SANDBOX", "COURSETOOLS_SANDBOX_ROOT")
+PER_RUN = (EVENTS_ENV, "JUPYTER_RUNTIME_DIR", MODE_ENV, ROOT_ENV)
 #: Imported by the server before it forks anything: nbgrader's autograde path and the course's grading side.
 PRELOAD = ("nbgrader.apps.nbgraderapp", "nbgrader.apps.autogradeapp", "nbgrader.converters.autograde",
            "nbgrader.preprocessors", "nbclient", "jupyter_client.manager", "sqlalchemy", "alembic",
